@@ -1,0 +1,1 @@
+//! Evaluator for chess (under construction).

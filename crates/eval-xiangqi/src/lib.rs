@@ -1,0 +1,1 @@
+//! Evaluator for xiangqi (under construction).

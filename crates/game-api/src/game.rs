@@ -1,0 +1,136 @@
+use crate::{Color, FenError, Move, MoveError, MoveList, Verdict};
+
+/// Which moves a generator call produces. All three produce *legal* moves only; when the side to
+/// move is in check, every kind is restricted to evasions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    /// Every legal move.
+    All,
+    /// Captures and promotions (the moves quiescence search looks at).
+    Tactical,
+    /// Every legal move that `Tactical` does not produce. `Tactical` + `Quiet` = `All`, disjoint.
+    Quiet,
+}
+
+/// One game's rules layer, as the search, the protocol loop, the referee and the tools see it.
+///
+/// Scores and piece values are in centipawns of that game. Squares are `0..SQUARES`; piece
+/// indices (`moved_piece`) are `0..PIECES` and distinguish colour. Everything here except
+/// notation and FEN must be allocation-free: it runs at every node of the search.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// `"chess"` or `"xiangqi"`: the name used on the command line and in output.
+    const NAME: &'static str;
+    /// Board size, a stride for history tables.
+    const SQUARES: usize;
+    /// Number of distinct coloured pieces (chess 12, xiangqi 14), a stride for history tables.
+    const PIECES: usize;
+    /// How the two sides are called in results: `["white", "black"]` or `["red", "black"]`.
+    const COLOR_NAMES: [&'static str; 2];
+    /// Positions for `kientuong bench`, searched from a fresh state each.
+    const BENCH_FENS: &'static [&'static str];
+    /// The FEN of the initial position.
+    const START_FEN: &'static str;
+
+    // ----- setup and notation (may allocate) -----
+
+    fn startpos() -> Self;
+    /// Parses a FEN, refusing any position the rules do not allow.
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    fn fen(&self) -> String;
+    /// Parses a move in the game's coordinate notation and accepts it only if it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError>;
+    /// Writes a move (legal in this position) in the game's coordinate notation.
+    fn write_move(&self, m: Move) -> String;
+
+    // ----- state -----
+
+    fn side_to_move(&self) -> Color;
+    /// Zobrist key of the placement, side to move and rights: the key repetition is judged on.
+    fn hash(&self) -> u64;
+    /// Key for the transposition table. Equal to `hash` unless the game folds rule state in
+    /// (xiangqi may fold the move-count clock's bucket so that near-limit scores do not mix).
+    fn tt_key(&self) -> u64 {
+        self.hash()
+    }
+    fn in_check(&self) -> bool;
+    /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):
+    /// the search does not try null moves there (zugzwang).
+    fn has_non_pawn_material(&self, side: Color) -> bool;
+    /// Plies played since the position was set up from FEN (the length of the undo stack).
+    fn history_len(&self) -> usize;
+
+    // ----- move facts for ordering -----
+
+    /// Index of the moving piece in `0..PIECES` (colour included).
+    fn moved_piece(&self, m: Move) -> usize;
+    /// Kind index of the captured piece, if any, in `0..PIECES / 2`.
+    fn captured_kind(&self, m: Move) -> Option<usize>;
+    /// Material value of each piece kind for MVV-LVA, indexed like `captured_kind`.
+    fn kind_value(kind: usize) -> i32;
+    fn from_square(m: Move) -> usize;
+    fn to_square(m: Move) -> usize;
+    /// Captures and promotions: what `GenKind::Tactical` generates.
+    fn is_tactical(&self, m: Move) -> bool;
+    /// Static exchange evaluation: does `m` win at least `threshold` centipawns?
+    fn see_ge(&self, m: Move, threshold: i32) -> bool;
+
+    // ----- generation and validation -----
+
+    /// Appends the legal moves of `kind` to `list` (which is not cleared first).
+    fn generate(&self, kind: GenKind, list: &mut MoveList);
+    /// Whether an arbitrary 16-bit word is a legal move in this position. Used to validate moves
+    /// from the transposition table and killer slots before they are played.
+    fn is_legal(&self, m: Move) -> bool;
+    /// Whether `m` (legal here) gives check. A default that makes the move is given; games
+    /// override it with something cheaper.
+    fn gives_check(&mut self, m: Move) -> bool {
+        self.make(m);
+        let check = self.in_check();
+        self.unmake();
+        check
+    }
+
+    // ----- make / unmake -----
+
+    /// Plays a legal move. The position pushes what it needs to undo it.
+    fn make(&mut self, m: Move);
+    /// Takes back the last move made with `make`.
+    fn unmake(&mut self);
+    /// Passes the turn (never called when in check).
+    fn make_null(&mut self);
+    fn unmake_null(&mut self);
+    /// Makes sure `plies` more moves can be made without the undo stack allocating.
+    fn reserve(&mut self, plies: usize);
+
+    // ----- rules -----
+
+    /// The rules that end a game without looking at legal moves: repetition (with xiangqi's
+    /// perpetual check / chase judgement), move-count rules, insufficient material.
+    ///
+    /// `ply_from_root` is how many of the moves on the undo stack were made inside the current
+    /// search: a repetition of a position at or after the root is judged at its second occurrence,
+    /// one reaching back before the root needs the third (as in a game). Pass 0 to judge as a
+    /// game referee does.
+    fn verdict(&self, ply_from_root: usize) -> Option<Verdict>;
+    /// The result when the side to move has no legal move (checkmate, or stalemate which is a
+    /// draw in chess and a loss in xiangqi).
+    fn no_moves_verdict(&self) -> Verdict;
+
+    /// The game-level ruling: no legal move first (a mate on the move that reaches the move-count
+    /// limit still wins), then `verdict(0)`. `None` while the game goes on.
+    fn game_verdict(&self) -> Option<Verdict> {
+        let mut list = MoveList::new();
+        self.generate(GenKind::All, &mut list);
+        if list.is_empty() {
+            return Some(self.no_moves_verdict());
+        }
+        self.verdict(0)
+    }
+}
+
+/// A static evaluation of a game's positions. Separate from [`Game`] so that an evaluation may
+/// keep its own state (caches, later an NNUE accumulator); each search thread owns one.
+pub trait Evaluator<G: Game>: Clone + Send + Default + 'static {
+    /// The score of `pos` in centipawns from the side to move's point of view.
+    fn evaluate(&mut self, pos: &G) -> i32;
+}

@@ -1,0 +1,29 @@
+//! The contract between each game's rules layer and the one generic search.
+//!
+//! A game crate (`movegen-chess`, `movegen-xiangqi`) implements [`Game`]; an evaluation crate
+//! implements [`Evaluator`] for it; the search is written once against these two traits and
+//! monomorphized per game, so nothing here dispatches dynamically on a hot path.
+//!
+//! Design choices that both games had to fit:
+//! - A move is a 16-bit word ([`Move`]) whose layout belongs to the game; the search only stores,
+//!   compares and hands it back. That makes TT entries, killers and move lists game-agnostic.
+//! - Move generation is *fully legal*, so the search never makes a move just to test it. The one
+//!   validator, [`Game::is_legal`], accepts any 16-bit word (a TT or killer move from another
+//!   position) and says whether it is a legal move here.
+//! - The position owns its undo stack: `make`/`unmake` need no caller-side state, and the rules
+//!   (repetition, xiangqi perpetual check/chase) can read the whole history.
+//! - [`Game::verdict`] is the single source of truth for the rules that end a game other than by
+//!   having no legal move; the search, `position … moves`, the match referee and tests all use it.
+
+mod color;
+mod error;
+mod game;
+mod moves;
+pub mod perft;
+mod verdict;
+
+pub use color::Color;
+pub use error::{FenError, MoveError};
+pub use game::{Evaluator, Game, GenKind};
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use verdict::{Outcome, Reason, Verdict};

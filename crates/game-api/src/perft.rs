@@ -1,0 +1,43 @@
+//! Move-path enumeration (perft), generic over any [`Game`]: the standard correctness check of a
+//! move generator. Leaves are bulk-counted: at depth 1 the size of the legal move list is the
+//! count, so the last ply is never made.
+
+use crate::{Game, GenKind, Move, MoveList};
+
+/// Number of leaf nodes `depth` plies below `pos`.
+pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut nodes = 0;
+    for &m in list.iter() {
+        pos.make(m);
+        nodes += perft(pos, depth - 1);
+        pos.unmake();
+    }
+    nodes
+}
+
+/// Perft split by root move: `(move, leaf count)` in generation order.
+pub fn divide<G: Game>(pos: &mut G, depth: u32) -> Vec<(Move, u64)> {
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    let mut out = Vec::with_capacity(list.len());
+    for &m in list.iter() {
+        let count = if depth <= 1 {
+            1
+        } else {
+            pos.make(m);
+            let n = perft(pos, depth - 1);
+            pos.unmake();
+            n
+        };
+        out.push((m, count));
+    }
+    out
+}

@@ -1,0 +1,1 @@
+//! Self-play and engine-vs-engine matches over UCI/UCCI with our rules layers as referee (under construction).
