@@ -1,1 +1,55 @@
-fn main() {}
+//! The `kientuong` binary. With no subcommand it runs the protocol loop (the first command,
+//! `uci` or `ucci`, picks the dialect); the subcommands are tools for engine authors and scripts,
+//! whose output shapes are a stable contract (`Nodes searched: N`, `result:`/`reason:`,
+//! `Bench: N nodes M nps`).
+//!
+//! This is the only place that knows both games: `dispatch` turns a `--game` name into a call of
+//! the right monomorphized code.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod bench_cmd;
+mod dispatch;
+mod judge_cmd;
+mod match_cmd;
+mod perft_cmd;
+mod session;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "kientuong", version, about = "A chess and xiangqi engine (UCI, UCCI)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count move paths to a depth (move generator check and speed test).
+    Perft(perft_cmd::PerftArgs),
+    /// Play moves from a position and print the game's result and the rule that decided it.
+    Judge(judge_cmd::JudgeArgs),
+    /// Search a fixed set of positions per game; prints a deterministic node count.
+    Bench(bench_cmd::BenchArgs),
+    /// Play self-play or engine-vs-engine matches (cutechess-cli style flags).
+    Match(match_cmd::MatchArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => session::run_protocol_loop(),
+        Some(Command::Perft(args)) => perft_cmd::run(&args),
+        Some(Command::Judge(args)) => judge_cmd::run(&args),
+        Some(Command::Bench(args)) => bench_cmd::run(&args),
+        Some(Command::Match(args)) => match_cmd::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

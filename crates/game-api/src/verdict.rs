@@ -16,8 +16,10 @@ pub enum Reason {
     Checkmate,
     /// Chess: a draw. Xiangqi: a loss for the side with no move.
     Stalemate,
-    /// A plain repetition draw (xiangqi: no side violated a rule; chess: threefold).
+    /// Xiangqi: a repetition in which no side violated a rule (or both did), a draw.
     Repetition,
+    /// Chess: the same position for the third time (claimable draw).
+    ThreefoldRepetition,
     /// Chess only: five occurrences, an automatic draw.
     FivefoldRepetition,
     /// Chess: 100 plies without capture or pawn move (claimable).
@@ -41,6 +43,7 @@ impl Reason {
             Reason::Checkmate => "checkmate",
             Reason::Stalemate => "stalemate",
             Reason::Repetition => "repetition",
+            Reason::ThreefoldRepetition => "threefold_repetition",
             Reason::FivefoldRepetition => "fivefold_repetition",
             Reason::FiftyMove => "fifty_move",
             Reason::SeventyFiveMove => "seventyfive_move",

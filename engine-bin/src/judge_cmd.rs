@@ -1,0 +1,60 @@
+//! `kientuong judge --game G [--fen F] [--moves "..."]`: plays the moves and prints
+//! `result: <side>_wins|draw|ongoing` and `reason: <rule>`. A bad FEN or an illegal move is an
+//! error naming the offending token (non-zero exit).
+
+use crate::dispatch::{position_from, GameKind};
+use clap::Args;
+use game_api::{Game, Outcome};
+
+#[derive(Args)]
+pub struct JudgeArgs {
+    #[arg(long, value_enum)]
+    game: GameKind,
+    #[arg(long)]
+    fen: Option<String>,
+    /// Space-separated moves in coordinate notation.
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+pub fn run(args: &JudgeArgs) -> Result<(), String> {
+    match args.game {
+        GameKind::Chess => run_for::<movegen_chess::Chess>(args),
+        GameKind::Xiangqi => run_for::<movegen_xiangqi::Xiangqi>(args),
+    }
+}
+
+fn run_for<G: Game>(args: &JudgeArgs) -> Result<(), String> {
+    let mut pos: G = position_from(args.fen.as_deref())?;
+    let tokens: Vec<&str> = args.moves.split_whitespace().collect();
+    pos.reserve(tokens.len());
+    for (index, token) in tokens.iter().enumerate() {
+        // A game that has ended takes no more moves.
+        if let Some(verdict) = pos.game_verdict() {
+            return Err(format!(
+                "move {} '{token}' played after the game ended ({})",
+                index + 1,
+                verdict.reason
+            ));
+        }
+        let m = pos
+            .parse_move(token)
+            .map_err(|e| format!("move {} '{token}': {e}", index + 1))?;
+        pos.make(m);
+    }
+    match pos.game_verdict() {
+        None => {
+            println!("result: ongoing");
+            println!("reason: none");
+        }
+        Some(verdict) => {
+            let result = match verdict.outcome {
+                Outcome::Draw => "draw".to_owned(),
+                Outcome::Win(side) => format!("{}_wins", G::COLOR_NAMES[side.index()]),
+            };
+            println!("result: {result}");
+            println!("reason: {}", verdict.reason);
+        }
+    }
+    Ok(())
+}
