@@ -1,1 +1,33 @@
-//! UCI and UCCI command parsing and output formatting; no threads, no game logic (under construction).
+//! UCI and UCCI, as text: GUI lines in, [`Command`]s out; typed replies in, engine lines out.
+//! No threads, no game logic, no dependencies.
+//!
+//! Design:
+//! - [`parse`] is total: any `&str` gives a `Command` or a [`ProtocolError`] naming the bad
+//!   text, never a panic. Both dialects' command forms are accepted whatever the dialect
+//!   (GUIs mix them: cchess sends `setoption name X value Y` to UCCI engines, VinXiangQi sends
+//!   `go movetime` in UCCI mode). Control commands (`stop`, `ponderhit`, `isready`, `quit`)
+//!   never fail and `go` never fails either, so a GUI always gets its answer.
+//! - FENs and moves stay strings; the game crates read them. Moves are lower-cased.
+//! - Clock values come out in milliseconds. The unit they were written in is the dialect's
+//!   rule ([`Dialect::clock_unit`]): UCI always ms; UCCI ms while `usemillisec` is on (its
+//!   default here, since the engine announces it), seconds after `setoption usemillisec false`.
+//!   [`parse_with_clock`] takes the unit in force.
+//! - Output types ([`SearchInfo`], [`BestMove`], [`OptionDecl`], [`PopHash`]) write one line
+//!   each for a [`Dialect`]; everything that differs between the dialects is listed in
+//!   `dialect.rs`.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod command;
+mod dialect;
+mod error;
+mod output;
+mod parse;
+
+pub use command::{parse_bool, Command, GoParams, PositionSpec, SetOption, SideClock};
+pub use dialect::{ClockUnit, Dialect};
+pub use error::ProtocolError;
+pub use output::{
+    text_line, BestMove, Bound, HashBound, Offer, OptionDecl, OptionKind, PopHash, Score,
+    SearchInfo, Wdl, UCCI_MATE,
+};
+pub use parse::{parse, parse_with_clock};

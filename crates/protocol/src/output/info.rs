@@ -1,0 +1,202 @@
+//! `info` lines.
+
+use super::{one_line, push_word, Bound, Score, Wdl};
+use crate::Dialect;
+
+/// One `info` line about the search. Fields left `None` (or empty) are not written.
+///
+/// UCI writes them in Stockfish's order. UCCI writes only what its spec and strict GUIs know:
+/// `depth`, `score` (bare integer, no bound), `time`, `nodes`, `currmove`,
+/// `currmovenumber` and `pv`; `seldepth`, `multipv`, `wdl`, `nps` and `hashfull` are left out
+/// (a UCCI GUI computes speed from `time` and `nodes`), and so is a score that is only a bound.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchInfo {
+    pub depth: Option<u32>,
+    pub seldepth: Option<u32>,
+    pub multipv: Option<u32>,
+    pub score: Option<Score>,
+    pub bound: Bound,
+    pub wdl: Option<Wdl>,
+    pub nodes: Option<u64>,
+    pub nps: Option<u64>,
+    pub hashfull: Option<u32>,
+    pub time_ms: Option<u64>,
+    pub currmove: Option<String>,
+    pub currmovenumber: Option<u32>,
+    /// Moves in the game's notation; written last, since GUIs read the PV to the line's end.
+    pub pv: Vec<String>,
+}
+
+impl SearchInfo {
+    pub fn line(&self, dialect: Dialect) -> String {
+        let uci = dialect == Dialect::Uci;
+        let mut line = String::from("info");
+        let field = |line: &mut String, key: &str, value: Option<u64>| {
+            if let Some(v) = value {
+                push_word(line, key);
+                push_word(line, v);
+            }
+        };
+        field(&mut line, "depth", self.depth.map(u64::from));
+        if uci {
+            field(&mut line, "seldepth", self.seldepth.map(u64::from));
+            field(&mut line, "multipv", self.multipv.map(u64::from));
+        }
+        if let Some(score) = self.score {
+            if uci || self.bound == Bound::Exact {
+                line.push_str(" score");
+                score.write(dialect, &mut line);
+            }
+            if uci {
+                match self.bound {
+                    Bound::Exact => {}
+                    Bound::Lower => line.push_str(" lowerbound"),
+                    Bound::Upper => line.push_str(" upperbound"),
+                }
+            }
+        }
+        if let (true, Some(wdl)) = (uci, self.wdl) {
+            push_word(
+                &mut line,
+                format_args!("wdl {} {} {}", wdl.win, wdl.draw, wdl.loss),
+            );
+        }
+        field(&mut line, "nodes", self.nodes);
+        if uci {
+            field(&mut line, "nps", self.nps);
+            field(&mut line, "hashfull", self.hashfull.map(u64::from));
+        }
+        field(&mut line, "time", self.time_ms);
+        if let Some(m) = &self.currmove {
+            push_word(&mut line, "currmove");
+            push_word(&mut line, one_line(m));
+            field(
+                &mut line,
+                "currmovenumber",
+                self.currmovenumber.map(u64::from),
+            );
+        }
+        if !self.pv.is_empty() {
+            line.push_str(" pv");
+            for m in &self.pv {
+                push_word(&mut line, one_line(m));
+            }
+        }
+        line
+    }
+}
+
+/// Free text for the user: `info string …` (UCI) or `info message …` (UCCI).
+pub fn text_line(dialect: Dialect, text: &str) -> String {
+    format!("info {} {}", dialect.text_keyword(), one_line(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn full() -> SearchInfo {
+        SearchInfo {
+            depth: Some(7),
+            seldepth: Some(11),
+            multipv: Some(1),
+            score: Some(Score::Cp(25)),
+            bound: Bound::Exact,
+            wdl: Some(Wdl {
+                win: 120,
+                draw: 800,
+                loss: 80,
+            }),
+            nodes: Some(12345),
+            nps: Some(678900),
+            hashfull: Some(3),
+            time_ms: Some(18),
+            currmove: None,
+            currmovenumber: None,
+            pv: vec!["e2e4".into(), "e7e5".into()],
+        }
+    }
+
+    #[test]
+    fn uci_full_line() {
+        assert_eq!(
+            full().line(Dialect::Uci),
+            "info depth 7 seldepth 11 multipv 1 score cp 25 wdl 120 800 80 nodes 12345 \
+             nps 678900 hashfull 3 time 18 pv e2e4 e7e5"
+        );
+    }
+
+    #[test]
+    fn ucci_keeps_only_what_strict_guis_read() {
+        assert_eq!(
+            full().line(Dialect::Ucci),
+            "info depth 7 score 25 nodes 12345 time 18 pv e2e4 e7e5"
+        );
+    }
+
+    #[test]
+    fn bounds_and_mates() {
+        let info = SearchInfo {
+            depth: Some(9),
+            score: Some(Score::MateIn(5)),
+            bound: Bound::Lower,
+            ..SearchInfo::default()
+        };
+        assert_eq!(
+            info.line(Dialect::Uci),
+            "info depth 9 score mate 3 lowerbound"
+        );
+        assert_eq!(info.line(Dialect::Ucci), "info depth 9");
+        let exact = SearchInfo {
+            bound: Bound::Exact,
+            ..info
+        };
+        assert_eq!(exact.line(Dialect::Ucci), "info depth 9 score 9995");
+        let upper = SearchInfo {
+            bound: Bound::Upper,
+            score: Some(Score::Cp(-3)),
+            ..exact
+        };
+        assert_eq!(
+            upper.line(Dialect::Uci),
+            "info depth 9 score cp -3 upperbound"
+        );
+    }
+
+    #[test]
+    fn currmove_lines() {
+        let info = SearchInfo {
+            depth: Some(4),
+            currmove: Some("h2e2".into()),
+            currmovenumber: Some(3),
+            ..SearchInfo::default()
+        };
+        assert_eq!(
+            info.line(Dialect::Uci),
+            "info depth 4 currmove h2e2 currmovenumber 3"
+        );
+        assert_eq!(
+            info.line(Dialect::Ucci),
+            "info depth 4 currmove h2e2 currmovenumber 3"
+        );
+    }
+
+    #[test]
+    fn no_move_info() {
+        let info = SearchInfo {
+            depth: Some(0),
+            score: Some(Score::MatedIn(0)),
+            ..SearchInfo::default()
+        };
+        assert_eq!(info.line(Dialect::Uci), "info depth 0 score mate 0");
+    }
+
+    #[test]
+    fn text_stays_on_one_line() {
+        assert_eq!(
+            text_line(Dialect::Uci, "bad FEN\r\nx"),
+            "info string bad FEN  x"
+        );
+        assert_eq!(text_line(Dialect::Ucci, "hello"), "info message hello");
+    }
+}
