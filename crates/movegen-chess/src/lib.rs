@@ -1,1 +1,49 @@
-//! The chess rules layer: bitboards, legal move generation, make/unmake, FEN, SEE, rules verdicts (under construction).
+//! The chess rules layer: everything about chess that the engine needs, behind
+//! [`game_api::Game`] — board representation, legal move generation, make/unmake, FEN,
+//! coordinate notation, SEE, zobrist keys and the rules that end a game.
+//!
+//! Design:
+//! - Bitboards (`u64`, a1 = bit 0) by kind and by colour, plus a mailbox for "what stands
+//!   here". Sliders use fancy magic bitboards whose table `build.rs` generates from magics found
+//!   by `magic_search` (optional `pext` feature, off by default: slow on AMD Zen 1/2).
+//! - Generation is fully legal (check mask, pin lines, king moves tested with the king lifted,
+//!   en passant by simulation), monomorphized per `GenKind`.
+//! - The position owns its undo stack; `make` updates the zobrist key incrementally, and the key
+//!   includes the en-passant file only when an en-passant capture is actually legal, so
+//!   repetition follows the FIDE definition.
+//! - Moves are 16 bits: from (0-5), to (6-11), flag (12-15: normal, en passant, castling,
+//!   promotion to N/B/R/Q). Castling is the king's two-square move, written `e1g1`.
+
+mod bitboard;
+mod chess_move;
+mod fen;
+mod game_impl;
+mod legality;
+mod magic;
+mod magic_numbers;
+pub mod magic_search;
+mod make_move;
+mod movegen;
+mod notation;
+mod position;
+mod rules;
+mod see;
+mod slider_geometry;
+mod tables;
+mod types;
+mod zobrist;
+
+pub use game_impl::{encode_move, BENCH_FENS};
+pub use position::Chess;
+
+/// Move flags for [`encode_move`].
+pub mod flags {
+    pub use crate::chess_move::{CASTLING, EN_PASSANT, NORMAL, PROMOTION};
+}
+
+/// The slow ray-walking slider attacks, exposed so tests can check the magic tables against
+/// them.
+pub mod reference {
+    pub use crate::magic::{bishop_attacks, rook_attacks};
+    pub use crate::slider_geometry::{walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+}

@@ -1,0 +1,215 @@
+//! Fully legal move generation. The king's moves are tested square by square with the king
+//! lifted off the board; every other piece is restricted up front by the check mask (the
+//! checker and the squares between it and the king) and, when pinned, by the pin line, so no
+//! move is ever made to test it. En passant, the one capture that removes a piece from a third
+//! square, is checked by simulating the resulting occupancy.
+//!
+//! `TACTICAL` and `QUIET` are const parameters so each `GenKind` gets its own branch-free copy.
+
+use crate::bitboard::*;
+use crate::chess_move::{encode, CASTLING, EN_PASSANT, NORMAL, PROMOTION};
+use crate::magic::{bishop_attacks, rook_attacks};
+use crate::position::{Chess, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+use crate::tables::{between, line, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
+use crate::types::*;
+use game_api::{Color, MoveList};
+
+/// Promotion flags, queen first so that ordering-free callers meet the usual choice first.
+const PROMOTION_FLAGS: [u16; 4] = [PROMOTION + 3, PROMOTION + 2, PROMOTION + 1, PROMOTION];
+
+#[inline(always)]
+fn push_all(list: &mut MoveList, from: usize, targets: Bitboard) {
+    for to in Squares(targets) {
+        list.push(encode(from, to, NORMAL));
+    }
+}
+
+#[inline(always)]
+fn push_promotions(list: &mut MoveList, from: usize, to: usize) {
+    for flag in PROMOTION_FLAGS {
+        list.push(encode(from, to, flag));
+    }
+}
+
+impl Chess {
+    #[inline(always)]
+    pub(crate) fn generate_legal<const TACTICAL: bool, const QUIET: bool>(&self, list: &mut MoveList) {
+        let us = self.side;
+        let them = !us;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[them.index()];
+        let occupied = ours | theirs;
+        let ksq = self.king_square(us);
+
+        let mut wanted = 0;
+        if TACTICAL {
+            wanted |= theirs;
+        }
+        if QUIET {
+            wanted |= !occupied;
+        }
+
+        let lifted = occupied ^ bit(ksq);
+        for to in Squares(KING_ATTACKS[ksq] & wanted) {
+            if !self.attacked_by(to, them, lifted) {
+                list.push(encode(ksq, to, NORMAL));
+            }
+        }
+
+        let checkers = self.checkers;
+        if more_than_one(checkers) {
+            return;
+        }
+        let check_mask = if checkers == 0 { !0 } else { between(ksq, lsb(checkers)) | checkers };
+        let targets = wanted & check_mask;
+        let pinned = self.pinned(us, ksq);
+
+        for from in Squares(self.pieces(us, KNIGHT) & !pinned) {
+            push_all(list, from, KNIGHT_ATTACKS[from] & targets);
+        }
+        let diagonal = self.diagonal_sliders(us);
+        for from in Squares(diagonal & !pinned) {
+            push_all(list, from, bishop_attacks(from, occupied) & targets);
+        }
+        let straight = self.straight_sliders(us);
+        for from in Squares(straight & !pinned) {
+            push_all(list, from, rook_attacks(from, occupied) & targets);
+        }
+        // A pinned slider keeps the moves along its pin line; a pinned knight has none.
+        if pinned != 0 {
+            for from in Squares(diagonal & pinned) {
+                push_all(list, from, bishop_attacks(from, occupied) & targets & line(ksq, from));
+            }
+            for from in Squares(straight & pinned) {
+                push_all(list, from, rook_attacks(from, occupied) & targets & line(ksq, from));
+            }
+        }
+
+        if us == Color::White {
+            self.pawn_moves::<true, TACTICAL, QUIET>(list, check_mask, pinned, ksq);
+        } else {
+            self.pawn_moves::<false, TACTICAL, QUIET>(list, check_mask, pinned, ksq);
+        }
+
+        if QUIET && checkers == 0 {
+            self.castling_moves(list, ksq, occupied);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves<const WHITE: bool, const TACTICAL: bool, const QUIET: bool>(
+        &self,
+        list: &mut MoveList,
+        check_mask: Bitboard,
+        pinned: Bitboard,
+        ksq: usize,
+    ) {
+        let (us, them) = if WHITE { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+        let up = |b: Bitboard| if WHITE { b << 8 } else { b >> 8 };
+        // Target minus source of a push, as a wrapping offset.
+        let step: usize = if WHITE { 8 } else { 8usize.wrapping_neg() };
+        let last_rank = if WHITE { RANK_8 } else { RANK_1 };
+        let third_rank = if WHITE { RANK_3 } else { RANK_6 };
+        let empty = !self.occupied();
+        let theirs = self.by_color[them.index()];
+        let pawns = self.pieces(us, PAWN);
+        let free = pawns & !pinned;
+
+        let single = up(free) & empty;
+        if QUIET {
+            for to in Squares(single & check_mask & !last_rank) {
+                list.push(encode(to.wrapping_sub(step), to, NORMAL));
+            }
+            for to in Squares(up(single & third_rank) & empty & check_mask) {
+                list.push(encode(to.wrapping_sub(step).wrapping_sub(step), to, NORMAL));
+            }
+        }
+        if TACTICAL {
+            for to in Squares(single & check_mask & last_rank) {
+                push_promotions(list, to.wrapping_sub(step), to);
+            }
+            let victims = theirs & check_mask;
+            // Captures towards the a-file, then towards the h-file.
+            let (west, east) = if WHITE {
+                ((free & !FILE_A) << 7, (free & !FILE_H) << 9)
+            } else {
+                ((free & !FILE_A) >> 9, (free & !FILE_H) >> 7)
+            };
+            let (west_step, east_step): (usize, usize) =
+                if WHITE { (7, 9) } else { (9usize.wrapping_neg(), 7usize.wrapping_neg()) };
+            for (hits, delta) in [(west & victims, west_step), (east & victims, east_step)] {
+                for to in Squares(hits & !last_rank) {
+                    list.push(encode(to.wrapping_sub(delta), to, NORMAL));
+                }
+                for to in Squares(hits & last_rank) {
+                    push_promotions(list, to.wrapping_sub(delta), to);
+                }
+            }
+            if self.ep != NO_SQUARE {
+                let ep = self.ep as usize;
+                for from in Squares(PAWN_ATTACKS[them.index()][ep] & pawns) {
+                    if self.en_passant_is_legal(from, ep) {
+                        list.push(encode(from, ep, EN_PASSANT));
+                    }
+                }
+            }
+        }
+
+        // Pinned pawns (rare): one at a time, kept on their pin line.
+        for from in Squares(pawns & pinned) {
+            let allowed = line(ksq, from) & check_mask;
+            let mut targets = 0;
+            if TACTICAL {
+                targets |= PAWN_ATTACKS[us.index()][from] & theirs;
+            }
+            let one = up(bit(from)) & empty;
+            if QUIET {
+                targets |= one;
+                if bit(from) & (if WHITE { RANK_2 } else { RANK_7 }) != 0 {
+                    targets |= up(one) & empty;
+                }
+            } else if TACTICAL {
+                targets |= one & last_rank;
+            }
+            for to in Squares(targets & allowed) {
+                if bit(to) & last_rank != 0 {
+                    if TACTICAL {
+                        push_promotions(list, from, to);
+                    }
+                } else {
+                    list.push(encode(from, to, NORMAL));
+                }
+            }
+        }
+    }
+
+    /// Castling moves alone, for `is_legal` (the caller has checked the king is not in check).
+    pub(crate) fn castling_moves_into(&self, list: &mut MoveList) {
+        self.castling_moves(list, self.king_square(self.side), self.occupied());
+    }
+
+    #[inline(always)]
+    fn castling_moves(&self, list: &mut MoveList, ksq: usize, occupied: Bitboard) {
+        let (kingside, queenside) = if self.side == Color::White {
+            (WHITE_KINGSIDE, WHITE_QUEENSIDE)
+        } else {
+            (BLACK_KINGSIDE, BLACK_QUEENSIDE)
+        };
+        let them = !self.side;
+        // Rights imply the king is on its home square and the rook on its corner.
+        if self.castling & kingside != 0
+            && occupied & (bit(ksq + 1) | bit(ksq + 2)) == 0
+            && !self.attacked_by(ksq + 1, them, occupied)
+            && !self.attacked_by(ksq + 2, them, occupied)
+        {
+            list.push(encode(ksq, ksq + 2, CASTLING));
+        }
+        if self.castling & queenside != 0
+            && occupied & (bit(ksq - 1) | bit(ksq - 2) | bit(ksq - 3)) == 0
+            && !self.attacked_by(ksq - 1, them, occupied)
+            && !self.attacked_by(ksq - 2, them, occupied)
+        {
+            list.push(encode(ksq, ksq - 2, CASTLING));
+        }
+    }
+}

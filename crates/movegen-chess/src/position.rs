@@ -1,0 +1,234 @@
+//! The position: bitboards by kind and by colour plus a mailbox, the state the rules need
+//! (castling rights, en passant, clocks), the zobrist key, the checkers of the side to move,
+//! and the undo stack that `make`/`unmake` push and pop. This file holds the representation and
+//! the attack queries every other module builds on.
+
+use crate::bitboard::{bit, lsb, more_than_one, Bitboard, Squares};
+use crate::magic::{bishop_attacks, rook_attacks, BISHOP_RAYS, ROOK_RAYS};
+use crate::tables::{between, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
+use crate::types::*;
+use crate::zobrist::KEYS;
+use game_api::{Color, Move};
+
+/// Castling-right bits, in FEN order.
+pub const WHITE_KINGSIDE: u8 = 1;
+pub const WHITE_QUEENSIDE: u8 = 2;
+pub const BLACK_KINGSIDE: u8 = 4;
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+/// Rights that survive a move touching each square: moving from or capturing on a king or rook
+/// home square drops the rights that depend on it.
+pub static CASTLING_KEPT: [u8; 64] = {
+    let mut kept = [0b1111u8; 64];
+    kept[0] = !WHITE_QUEENSIDE & 0b1111;
+    kept[7] = !WHITE_KINGSIDE & 0b1111;
+    kept[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE) & 0b1111;
+    kept[56] = !BLACK_QUEENSIDE & 0b1111;
+    kept[63] = !BLACK_KINGSIDE & 0b1111;
+    kept[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE) & 0b1111;
+    kept
+};
+
+/// What `unmake` needs to restore the state before a move (or a null move, `mv == NONE`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    pub key: u64,
+    pub checkers: Bitboard,
+    pub mv: Move,
+    pub captured: u8,
+    pub castling: u8,
+    pub ep: u8,
+    pub halfmove: u32,
+    pub rep_window: u32,
+}
+
+/// A chess position with its game history since setup. See the crate docs for the design.
+#[derive(Clone)]
+pub struct Chess {
+    pub(crate) by_kind: [Bitboard; KINDS],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) board: [u8; 64],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    /// The en-passant target square, set only when an en-passant capture is actually legal,
+    /// so that the key (and so repetition) follows the FIDE rule.
+    pub(crate) ep: u8,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    /// How many plies back a repetition can reach: the halfmove clock, but also reset by null
+    /// moves (a repetition across a null move is not a real one).
+    pub(crate) rep_window: u32,
+    pub(crate) key: u64,
+    /// Enemy pieces giving check to the side to move.
+    pub(crate) checkers: Bitboard,
+    pub(crate) history: Vec<Undo>,
+}
+
+impl Chess {
+    /// An empty board, the starting point of FEN parsing.
+    pub(crate) fn empty() -> Self {
+        Chess {
+            by_kind: [0; KINDS],
+            by_color: [0; 2],
+            board: [NO_PIECE; 64],
+            side: Color::White,
+            castling: 0,
+            ep: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            rep_window: 0,
+            key: 0,
+            checkers: 0,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn pieces(&self, color: Color, kind: usize) -> Bitboard {
+        self.by_kind[kind] & self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline(always)]
+    pub(crate) fn king_square(&self, color: Color) -> usize {
+        lsb(self.pieces(color, KING))
+    }
+
+    #[inline(always)]
+    pub(crate) fn diagonal_sliders(&self, color: Color) -> Bitboard {
+        (self.by_kind[BISHOP] | self.by_kind[QUEEN]) & self.by_color[color.index()]
+    }
+
+    #[inline(always)]
+    pub(crate) fn straight_sliders(&self, color: Color) -> Bitboard {
+        (self.by_kind[ROOK] | self.by_kind[QUEEN]) & self.by_color[color.index()]
+    }
+
+    /// Pieces of either colour attacking `sq` given the occupancy `occupied`.
+    #[inline(always)]
+    pub(crate) fn attackers_to(&self, sq: usize, occupied: Bitboard) -> Bitboard {
+        (PAWN_ATTACKS[1][sq] & self.pieces(Color::White, PAWN))
+            | (PAWN_ATTACKS[0][sq] & self.pieces(Color::Black, PAWN))
+            | (KNIGHT_ATTACKS[sq] & self.by_kind[KNIGHT])
+            | (KING_ATTACKS[sq] & self.by_kind[KING])
+            | (bishop_attacks(sq, occupied) & (self.by_kind[BISHOP] | self.by_kind[QUEEN]))
+            | (rook_attacks(sq, occupied) & (self.by_kind[ROOK] | self.by_kind[QUEEN]))
+    }
+
+    /// Whether `by` attacks `sq` when the board's occupancy is `occupied` (which may differ from
+    /// the real one, e.g. without the moving king).
+    #[inline(always)]
+    pub(crate) fn attacked_by(&self, sq: usize, by: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color[by.index()];
+        (PAWN_ATTACKS[(!by).index()][sq] & self.by_kind[PAWN] & theirs) != 0
+            || (KNIGHT_ATTACKS[sq] & self.by_kind[KNIGHT] & theirs) != 0
+            || (KING_ATTACKS[sq] & self.by_kind[KING] & theirs) != 0
+            || (bishop_attacks(sq, occupied) & self.diagonal_sliders(by)) != 0
+            || (rook_attacks(sq, occupied) & self.straight_sliders(by)) != 0
+    }
+
+    /// Enemy pieces attacking the king of the side to move.
+    #[inline(always)]
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
+        let us = self.side;
+        let ksq = self.king_square(us);
+        self.attackers_to(ksq, self.occupied()) & self.by_color[(!us).index()]
+    }
+
+    /// Pieces of `us` that stand alone between their king (on `ksq`) and an enemy slider.
+    #[inline(always)]
+    pub(crate) fn pinned(&self, us: Color, ksq: usize) -> Bitboard {
+        let them = !us;
+        let occupied = self.occupied();
+        let snipers = (ROOK_RAYS[ksq] & self.straight_sliders(them))
+            | (BISHOP_RAYS[ksq] & self.diagonal_sliders(them));
+        let mut pinned = 0;
+        for sniper in Squares(snipers) {
+            let blockers = between(ksq, sniper) & occupied;
+            if blockers != 0 && !more_than_one(blockers) {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.by_color[us.index()]
+    }
+
+    /// Whether the side to move may capture en passant from `from` onto `ep` without leaving
+    /// its king attacked. Simulated on the occupancy after the capture, which also covers the
+    /// rank pin where both pawns leave the king's rank at once.
+    pub(crate) fn en_passant_is_legal(&self, from: usize, ep: usize) -> bool {
+        let us = self.side;
+        let them = !us;
+        let captured = ep ^ 8;
+        let occupied = (self.occupied() ^ bit(from) ^ bit(captured)) | bit(ep);
+        let ksq = self.king_square(us);
+        let theirs = self.by_color[them.index()] & !bit(captured);
+        let attackers = (PAWN_ATTACKS[us.index()][ksq] & self.by_kind[PAWN])
+            | (KNIGHT_ATTACKS[ksq] & self.by_kind[KNIGHT])
+            | (bishop_attacks(ksq, occupied) & (self.by_kind[BISHOP] | self.by_kind[QUEEN]))
+            | (rook_attacks(ksq, occupied) & (self.by_kind[ROOK] | self.by_kind[QUEEN]));
+        attackers & theirs == 0
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, piece: u8, sq: usize) {
+        self.board[sq] = piece;
+        self.by_kind[kind_of(piece)] |= bit(sq);
+        self.by_color[color_of(piece).index()] |= bit(sq);
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, piece: u8, sq: usize) {
+        self.board[sq] = NO_PIECE;
+        self.by_kind[kind_of(piece)] ^= bit(sq);
+        self.by_color[color_of(piece).index()] ^= bit(sq);
+    }
+
+    #[inline(always)]
+    pub(crate) fn shift(&mut self, piece: u8, from: usize, to: usize) {
+        let both = bit(from) | bit(to);
+        self.board[from] = NO_PIECE;
+        self.board[to] = piece;
+        self.by_kind[kind_of(piece)] ^= both;
+        self.by_color[color_of(piece).index()] ^= both;
+    }
+
+    /// The key computed from scratch; `make`/`unmake` keep `self.key` equal to it.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in Squares(self.occupied()) {
+            key ^= KEYS.piece_square[self.board[sq] as usize][sq];
+        }
+        key ^= KEYS.castling[self.castling as usize];
+        if self.ep != NO_SQUARE {
+            key ^= KEYS.ep_file[self.ep as usize & 7];
+        }
+        if self.side == Color::Black {
+            key ^= KEYS.black_to_move;
+        }
+        key
+    }
+
+    /// Side-independent piece at `sq` (`None` when empty), as (colour, kind).
+    pub fn piece_at(&self, sq: usize) -> Option<(Color, usize)> {
+        let p = *self.board.get(sq)?;
+        (p != NO_PIECE).then(|| (color_of(p), kind_of(p)))
+    }
+
+    /// Halfmove clock (plies since the last capture or pawn move).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Bitboard of one colour's pieces of one kind (kind `0..6` = P, N, B, R, Q, K).
+    pub fn pieces_of(&self, color: Color, kind: usize) -> u64 {
+        if kind < KINDS {
+            self.pieces(color, kind)
+        } else {
+            0
+        }
+    }
+}
