@@ -1,0 +1,282 @@
+//! The engine: the TT and the thread pool's per-thread workers, and `search`, which runs one
+//! Lazy-SMP search and picks the move the threads vote for.
+
+use crate::limits::Limits;
+use crate::params::{MAX_DEPTH, MAX_PLY};
+use crate::report::{Bound, Info, Reporter, Silent};
+use crate::score::{from_tt, verdict_score, Score, INFINITE, MATE_BOUND};
+use crate::shared::{NodeCounter, Shared, Signals};
+use crate::time::TimeManager;
+use crate::tt::TranspositionTable;
+use crate::worker::{MainControl, RootMove, Worker};
+use game_api::{Evaluator, Game, GenKind, Move, MoveList};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Stack size of helper threads: the recursion keeps a move picker per ply.
+const HELPER_STACK_BYTES: usize = 16 << 20;
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` only when the root has no move to search (no legal move, or all filtered out).
+    pub best: Option<Move>,
+    /// The expected reply, to ponder on.
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// Last fully searched depth of the thread whose move was chosen.
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+/// A TT entry as `pophash` shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtInfo {
+    pub best: Option<Move>,
+    pub bound: Bound,
+    /// The stored score, from the side to move's point of view at the probed position.
+    pub value: Score,
+    pub depth: u32,
+}
+
+pub struct Engine<G: Game, E: Evaluator<G>> {
+    tt: TranspositionTable,
+    hash_mb: usize,
+    workers: Vec<Worker<G, E>>,
+}
+
+impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+    pub fn new(hash_mb: usize, threads: usize) -> Self {
+        let mut engine = Engine { tt: TranspositionTable::new(hash_mb), hash_mb, workers: Vec::new() };
+        engine.set_threads(threads);
+        engine
+    }
+
+    /// Resizes the TT (its contents are lost). A no-op when the size does not change.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        if mb != self.hash_mb {
+            // Free the old table first, so the peak is not old + new.
+            self.tt = TranspositionTable::new(1);
+            self.tt = TranspositionTable::new(mb);
+            self.hash_mb = mb;
+        }
+    }
+
+    /// Bytes held by the TT's entry array.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.size_bytes()
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        self.workers.truncate(threads);
+        while self.workers.len() < threads {
+            self.workers.push(Worker::new(self.workers.len()));
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Forgets everything learned: TT and histories (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.clear();
+        }
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// The static evaluation of `pos`, side to move's view (the `eval` command).
+    pub fn static_eval(&mut self, pos: &G) -> i32 {
+        self.workers[0].eval.evaluate(pos)
+    }
+
+    /// What the TT holds for `pos` (UCCI `pophash`). The move is returned only if legal there.
+    pub fn probe(&self, pos: &G) -> Option<TtInfo> {
+        let hit = self.tt.probe(pos.tt_key())?;
+        if hit.bound == Bound::None {
+            return None;
+        }
+        Some(TtInfo {
+            best: Some(hit.mv).filter(|&m| m.is_some() && pos.is_legal(m)),
+            bound: hit.bound,
+            value: Score::from_value(from_tt(hit.value, 0)),
+            depth: hit.depth as u32,
+        })
+    }
+
+    /// Searches `root` within `limits`. Progress goes to `reporter` (from the calling thread);
+    /// `signals.stop` ends the search early. With `limits.infinite` or `limits.ponder` the
+    /// result is held back until `stop` (or, pondering, `ponderhit` once the search is done).
+    /// The caller's thread runs the main search thread, so it needs the default 2 MB of stack.
+    pub fn search<R: Reporter + ?Sized>(&mut self, root: &G, limits: &Limits, reporter: &R, signals: &Signals) -> SearchResult {
+        let started = Instant::now();
+        self.tt.new_search();
+        let root_moves = self.root_moves(root, limits);
+        if root_moves.is_empty() {
+            return self.empty_root(root, limits, reporter, signals, started);
+        }
+
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d.max(1) as i32).min(MAX_DEPTH));
+        let max_depth = max_depth.min(MAX_PLY as i32 - 8);
+        let shared = Shared {
+            tt: &self.tt,
+            signals,
+            abort: AtomicBool::new(false),
+            nodes: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
+            limits,
+            max_depth,
+        };
+        let side = root.side_to_move().index();
+        let control = MainControl {
+            time: TimeManager::new(limits, side, started),
+            started,
+            pondering: limits.ponder,
+            best_changes: 0,
+            node_budget: limits.nodes,
+        };
+        let (main, helpers) = self.workers.split_at_mut(1);
+        let main = &mut main[0];
+        main.prepare(root, &root_moves, Some(control));
+        for h in helpers.iter_mut() {
+            h.prepare(root, &root_moves, None);
+        }
+
+        std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                let shared = &shared;
+                // A helper that cannot be started only makes the search weaker, not wrong.
+                let _ = std::thread::Builder::new()
+                    .name(format!("search-{}", h.id))
+                    .stack_size(HELPER_STACK_BYTES)
+                    .spawn_scoped(scope, move || h.iterate(shared, &Silent));
+            }
+            main.iterate(&shared, reporter);
+            if limits.infinite || main.main.as_ref().is_some_and(|m| m.pondering) {
+                wait_for_release(signals, limits.infinite);
+            }
+            shared.abort.store(true, Relaxed);
+        });
+
+        let chosen = vote(&self.workers);
+        let w = &self.workers[chosen];
+        let rm = &w.root_moves[0];
+        let best = rm.mv;
+        let mut ponder = rm.pv.get(1).copied();
+        if ponder.is_none() {
+            ponder = self.ponder_from_tt(root, best);
+        }
+        SearchResult {
+            best: Some(best),
+            ponder,
+            score: Score::from_value(if rm.score == -INFINITE { rm.prev_score.max(-INFINITE + 1) } else { rm.score }),
+            depth: w.completed_depth.max(0) as u32,
+            nodes: self.workers.iter().map(|w| w.nodes).sum(),
+            time_ms: started.elapsed().as_millis() as u64,
+        }
+    }
+
+    /// Legal root moves after `searchmoves` / `banmoves`, TT move first, then captures.
+    fn root_moves(&self, root: &G, limits: &Limits) -> Vec<RootMove> {
+        let mut list = MoveList::new();
+        root.generate(GenKind::All, &mut list);
+        let tt_move = self.tt.probe(root.tt_key()).map_or(Move::NONE, |h| h.mv);
+        let mut moves: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .filter(|m| !limits.banmoves.contains(m))
+            .collect();
+        moves.sort_by_key(|&m| {
+            if m == tt_move {
+                i32::MIN
+            } else {
+                -root.captured_kind(m).map_or(if root.is_tactical(m) { 1 } else { 0 }, |k| G::kind_value(k) + 2)
+            }
+        });
+        moves.into_iter().map(RootMove::new).collect()
+    }
+
+    fn ponder_from_tt(&self, root: &G, best: Move) -> Option<Move> {
+        let mut pos = root.clone();
+        pos.make(best);
+        let m = self.tt.probe(pos.tt_key())?.mv;
+        (m.is_some() && pos.is_legal(m)).then_some(m)
+    }
+
+    /// No move to search: report the ruling (mated, stalemated) or a draw-ish 0 when every
+    /// move was filtered out.
+    fn empty_root<R: Reporter + ?Sized>(&self, root: &G, limits: &Limits, reporter: &R, signals: &Signals, started: Instant) -> SearchResult {
+        let mut list = MoveList::new();
+        root.generate(GenKind::All, &mut list);
+        let value = if list.is_empty() {
+            verdict_score(root.no_moves_verdict(), root.side_to_move(), 0)
+        } else {
+            0
+        };
+        let score = Score::from_value(value);
+        reporter.info(&Info {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score,
+            bound: Bound::Exact,
+            nodes: 0,
+            nps: 0,
+            hashfull: self.tt.hashfull(),
+            time_ms: started.elapsed().as_millis() as u64,
+            pv: &[],
+            pv_text: &[],
+        });
+        if limits.infinite || limits.ponder {
+            wait_for_release(signals, limits.infinite);
+        }
+        SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0, time_ms: started.elapsed().as_millis() as u64 }
+    }
+}
+
+/// Holds an infinite or ponder search's result until the GUI asks for it.
+fn wait_for_release(signals: &Signals, infinite: bool) {
+    loop {
+        if signals.stop.load(Relaxed) || (!infinite && signals.ponderhit.load(Relaxed)) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Picks the thread whose best move the threads, weighted by depth and score, agree on. A
+/// proven mate wins outright (the shortest); with one thread this is always the main thread.
+fn vote<G: Game, E: Evaluator<G>>(workers: &[Worker<G, E>]) -> usize {
+    let candidates: Vec<usize> = (0..workers.len())
+        .filter(|&i| i == 0 || (workers[i].completed_depth > 0 && workers[i].root_moves[0].score > -INFINITE))
+        .collect();
+    let score = |i: usize| workers[i].root_moves[0].score;
+    if let Some(&mate) = candidates.iter().filter(|&&i| score(i) >= MATE_BOUND).max_by_key(|&&i| score(i)) {
+        return mate;
+    }
+    let floor = candidates.iter().map(|&i| score(i)).min().unwrap_or(0);
+    let weight = |i: usize| i64::from(score(i) - floor + 10) * i64::from(workers[i].completed_depth.max(1));
+    let mut best = 0;
+    let mut best_votes = i64::MIN;
+    for &i in &candidates {
+        let mv = workers[i].root_moves[0].mv;
+        let votes: i64 = candidates.iter().filter(|&&j| workers[j].root_moves[0].mv == mv).map(|&j| weight(j)).sum();
+        // Ties go to the deeper thread (then the main thread, being first).
+        if votes > best_votes || (votes == best_votes && workers[i].completed_depth > workers[best].completed_depth) {
+            best = i;
+            best_votes = votes;
+        }
+    }
+    best
+}

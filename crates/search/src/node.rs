@@ -1,0 +1,433 @@
+//! The interior of the tree: principal-variation search with its pruning, and quiescence.
+//!
+//! Every node first asks the rules (`Game::verdict`) for a ruling and turns it into a score.
+//! Such scores depend on the path (a repetition exists only on this path), so each node also
+//! reports, through `Worker::last_dep`, whether its value rests on one; those values are kept
+//! out of the TT (only the move is stored), so that no other path inherits them.
+
+use crate::history::Histories;
+use crate::params::*;
+use crate::picker::MovePicker;
+use crate::report::Bound;
+use crate::score::*;
+use crate::shared::Shared;
+use crate::worker::{Worker, NO_EVAL};
+use game_api::{Evaluator, Game, GenKind, Move, MoveList, Reason, Verdict};
+
+/// Quiet moves remembered per node for the history malus.
+const MAX_QUIETS_TRACKED: usize = 64;
+
+impl<G: Game, E: Evaluator<G>> Worker<G, E> {
+    /// Static evaluation of the current position, clamped out of the mate range.
+    #[inline]
+    pub fn evaluate(&mut self) -> i32 {
+        clamp_eval(self.eval.evaluate(&self.pos))
+    }
+
+    /// The score of a ruling at `ply`; sets `last_dep`.
+    fn verdict_value(&mut self, verdict: Verdict, ply: usize) -> i32 {
+        let stm = self.pos.side_to_move();
+        // A move-count draw does not stand against checkmate on the board.
+        if matches!(verdict.reason, Reason::FiftyMove | Reason::SeventyFiveMove | Reason::MoveLimit)
+            && self.pos.in_check()
+        {
+            let mut list = MoveList::new();
+            self.pos.generate(GenKind::All, &mut list);
+            if list.is_empty() {
+                self.last_dep = false;
+                return verdict_score(self.pos.no_moves_verdict(), stm, ply);
+            }
+        }
+        self.last_dep = verdict.reason != Reason::InsufficientMaterial;
+        verdict_score(verdict, stm, ply)
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let row = &mut head[ply];
+        row[ply] = m;
+        row[ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Alpha-beta with PVS below the root. `cut_node`: expected to fail high.
+    pub fn search(&mut self, sh: &Shared<'_>, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut_node: bool) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(sh, alpha, beta, ply);
+        }
+        self.count_node(sh);
+        self.pv_len[ply] = ply;
+        self.last_dep = false;
+        if self.stopped {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        if let Some(verdict) = self.pos.verdict(ply) {
+            return self.verdict_value(verdict, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return if self.pos.in_check() { DRAW } else { self.evaluate() };
+        }
+
+        // Mate distance pruning: no result here can beat a mate already found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.pos.tt_key();
+        let hit = sh.tt.probe(key);
+        let mut tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        if tt_move.is_some() && !self.pos.is_legal(tt_move) {
+            tt_move = Move::NONE;
+        }
+        if let Some(h) = hit {
+            let v = from_tt(h.value, ply);
+            if !pv_node && h.depth >= depth && bound_allows_cutoff(h.bound, v, alpha, beta) {
+                return v;
+            }
+        }
+
+        let in_check = self.pos.in_check();
+        let stm = self.pos.side_to_move();
+        let mut eval = NO_EVAL;
+        let raw_eval;
+        if in_check {
+            raw_eval = NO_EVAL;
+        } else {
+            raw_eval = match hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => self.evaluate(),
+            };
+            eval = raw_eval;
+            // A TT bound on the true score is a better guess than the static eval.
+            if let Some(h) = hit {
+                let v = from_tt(h.value, ply);
+                if !is_mate(v)
+                    && ((h.bound == Bound::Lower && v > eval) || (h.bound == Bound::Upper && v < eval) || h.bound == Bound::Exact)
+                {
+                    eval = v;
+                }
+            }
+        }
+        self.stack[ply].eval = eval;
+        let improving = ply >= 2 && eval != NO_EVAL && self.stack[ply - 2].eval != NO_EVAL && eval > self.stack[ply - 2].eval;
+
+        if !pv_node && !in_check {
+            // Reverse futility: far enough above beta that a quiet move will not fall below it.
+            let margin = RFP_MARGIN * depth - if improving { RFP_IMPROVING_BONUS } else { 0 };
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && eval < MATE_BOUND {
+                return eval;
+            }
+
+            // Null move, not after another null move, not with only pawns (zugzwang).
+            let last_was_null = ply >= 1 && self.stack[ply - 1].piece_to.is_none();
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && !last_was_null
+                && ply >= self.nmp_min_ply
+                && beta.abs() < MATE_BOUND
+                && self.pos.has_non_pawn_material(stm)
+            {
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
+                self.stack[ply].piece_to = None;
+                self.pos.make_null();
+                let v = -self.search(sh, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                let dep = self.last_dep;
+                self.pos.unmake_null();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    let v = if v >= MATE_BOUND { beta } else { v };
+                    if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply != 0 {
+                        self.last_dep = dep;
+                        return v;
+                    }
+                    // Verify with null moves off for the next plies: catches zugzwang.
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    let w = self.search(sh, beta - 1, beta, depth - r, ply, false);
+                    let verify_dep = self.last_dep;
+                    self.nmp_min_ply = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if w >= beta {
+                        self.last_dep = dep || verify_dep;
+                        return v;
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a TT move this node is likely new; search it
+        // shallower first and let the next iteration see it properly.
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        let prev = [
+            if ply >= 1 { self.stack[ply - 1].piece_to } else { None },
+            if ply >= 2 { self.stack[ply - 2].piece_to } else { None },
+        ];
+        let counter = self.hist.counter_move(prev[0]);
+        let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, counter, prev);
+        let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut moves_searched = 0usize;
+        let mut quiets_seen = 0i32;
+        let mut quiets_tried = [0usize; MAX_QUIETS_TRACKED];
+        let mut quiets_len = 0;
+        let mut node_dep = false;
+        let mut cutoff = false;
+
+        while let Some(m) = picker.next(&self.pos, &self.hist) {
+            let tactical = self.pos.is_tactical(m);
+            let pt = Histories::<G>::piece_to(&self.pos, m);
+            if !tactical {
+                quiets_seen += 1;
+            }
+
+            // Shallow pruning, only once a move has shown we are not being mated.
+            if best > -MATE_BOUND && !in_check {
+                if !tactical {
+                    if !pv_node && depth <= LMP_MAX_DEPTH && quiets_seen > lmp_limit {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                        && !self.pos.gives_check(m)
+                    {
+                        continue;
+                    }
+                    if depth <= SEE_PRUNE_MAX_DEPTH && !self.pos.see_ge(m, -SEE_QUIET_MARGIN * depth) {
+                        continue;
+                    }
+                } else if depth <= SEE_PRUNE_MAX_DEPTH && !self.pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth) {
+                    continue;
+                }
+            }
+
+            moves_searched += 1;
+            self.stack[ply].piece_to = Some(pt);
+            self.pos.make(m);
+            let gives_check = self.pos.in_check();
+            let extend = gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth;
+            let new_depth = depth - 1 + i32::from(extend);
+
+            let mut v = -INFINITE;
+            if moves_searched > 1 && depth >= LMR_MIN_DEPTH && (!tactical || !pv_node) {
+                let mut r = self.lmr_reduction(depth, moves_searched);
+                r += i32::from(!pv_node) + i32::from(cut_node) + i32::from(!improving);
+                r -= i32::from(gives_check) + i32::from(tactical);
+                if !tactical {
+                    r -= self.hist.quiet_score(pt, prev) / LMR_HISTORY_DIVISOR;
+                }
+                let r = r.clamp(0, (new_depth - 1).max(0));
+                v = -self.search(sh, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.search(sh, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if !pv_node || moves_searched > 1 {
+                v = -self.search(sh, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            }
+            if pv_node && (moves_searched == 1 || (v > alpha && v < beta)) {
+                v = -self.search(sh, -beta, -alpha, new_depth, ply + 1, false);
+            }
+            let child_dep = self.last_dep;
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        // A lower bound rests on this one move alone.
+                        node_dep = child_dep;
+                        cutoff = true;
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            node_dep |= child_dep;
+            if !tactical && quiets_len < MAX_QUIETS_TRACKED {
+                quiets_tried[quiets_len] = pt;
+                quiets_len += 1;
+            }
+        }
+
+        if moves_searched == 0 {
+            // Nothing was pruned before a move was searched, so there is no legal move.
+            self.last_dep = false;
+            return verdict_score(self.pos.no_moves_verdict(), stm, ply);
+        }
+
+        if cutoff && !self.pos.is_tactical(best_move) {
+            let killers = &mut self.stack[ply].killers;
+            if killers[0] != best_move {
+                killers[1] = killers[0];
+                killers[0] = best_move;
+            }
+            let best_pt = Histories::<G>::piece_to(&self.pos, best_move);
+            self.hist.update_quiets(best_pt, &quiets_tried[..quiets_len], prev, depth, best_move);
+        }
+
+        if node_dep {
+            sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None);
+        } else {
+            let bound = if cutoff {
+                Bound::Lower
+            } else if pv_node && best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, depth, bound);
+        }
+        self.last_dep = node_dep;
+        best
+    }
+
+    /// Quiescence: captures (and every evasion when in check) until the position is quiet.
+    pub fn qsearch(&mut self, sh: &Shared<'_>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.count_node(sh);
+        self.pv_len[ply] = ply;
+        self.last_dep = false;
+        if self.stopped {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        if let Some(verdict) = self.pos.verdict(ply) {
+            return self.verdict_value(verdict, ply);
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate() };
+        }
+
+        let key = self.pos.tt_key();
+        let hit = sh.tt.probe(key);
+        let mut tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        if tt_move.is_some() && !self.pos.is_legal(tt_move) {
+            tt_move = Move::NONE;
+        }
+        if let Some(h) = hit {
+            let v = from_tt(h.value, ply);
+            if !pv_node && bound_allows_cutoff(h.bound, v, alpha, beta) {
+                return v;
+            }
+        }
+
+        let stm = self.pos.side_to_move();
+        let raw_eval;
+        let mut best;
+        if in_check {
+            raw_eval = NO_EVAL;
+            best = -INFINITE;
+        } else {
+            raw_eval = match hit {
+                Some(h) if h.eval != NO_EVAL => h.eval,
+                _ => self.evaluate(),
+            };
+            // Standing pat: the side to move may decline every capture.
+            best = raw_eval;
+            if best >= beta {
+                if hit.is_none() {
+                    sh.tt.store(key, Move::NONE, to_tt(best, ply), raw_eval, 0, Bound::Lower);
+                }
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+
+        let mut picker = if in_check {
+            MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [None; 2])
+        } else {
+            MovePicker::new_quiescence(tt_move)
+        };
+        let mut best_move = Move::NONE;
+        let mut moves_searched = 0;
+        let mut node_dep = false;
+        let mut cutoff = false;
+        while let Some(m) = picker.next(&self.pos, &self.hist) {
+            if !in_check {
+                // Delta pruning: even winning the victim for free would not reach alpha.
+                let victim = self.pos.captured_kind(m).map_or(0, G::kind_value);
+                let promotes = self.pos.captured_kind(m).is_none();
+                if !promotes && raw_eval + victim + QS_DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if !self.pos.see_ge(m, 0) {
+                    continue;
+                }
+            }
+            moves_searched += 1;
+            self.stack[ply].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.pos.make(m);
+            let v = -self.qsearch(sh, -beta, -alpha, ply + 1);
+            let child_dep = self.last_dep;
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        node_dep = child_dep;
+                        cutoff = true;
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            node_dep |= child_dep;
+        }
+
+        if in_check && moves_searched == 0 {
+            self.last_dep = false;
+            return verdict_score(self.pos.no_moves_verdict(), stm, ply);
+        }
+
+        if node_dep {
+            sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None);
+        } else {
+            let bound = if cutoff { Bound::Lower } else { Bound::Upper };
+            sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, 0, bound);
+        }
+        self.last_dep = node_dep;
+        best
+    }
+}
+
+#[inline]
+fn bound_allows_cutoff(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+        Bound::None => false,
+    }
+}

@@ -1,0 +1,128 @@
+//! Score arithmetic: the mate range, distance-to-mate adjustments for the TT, and the typed
+//! [`Score`] handed to reporters.
+
+use crate::params::MAX_PLY;
+use game_api::{Color, Outcome, Verdict};
+
+/// Larger than any score; the initial alpha-beta window.
+pub const INFINITE: i32 = 32_001;
+/// The score of giving mate right now (at ply 0). Mate at ply `p` is `MATE - p`.
+pub const MATE: i32 = 32_000;
+/// Scores at or beyond this magnitude are mates; evaluations are clamped inside it.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Draw score (repetitions, move-count rules, stalemate in chess).
+pub const DRAW: i32 = 0;
+
+#[inline]
+pub const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+#[inline]
+pub const fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+#[inline]
+pub const fn is_mate(v: i32) -> bool {
+    v >= MATE_BOUND || v <= -MATE_BOUND
+}
+
+/// The score, for the side to move at `ply`, of a ruling by the game's rules.
+#[inline]
+pub fn verdict_score(verdict: Verdict, side_to_move: Color, ply: usize) -> i32 {
+    match verdict.outcome {
+        Outcome::Draw => DRAW,
+        Outcome::Win(winner) if winner == side_to_move => mate_in(ply),
+        Outcome::Win(_) => mated_in(ply),
+    }
+}
+
+/// Mate scores are stored in the TT relative to the node (distance from it), not to the root.
+#[inline]
+pub fn to_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v + ply as i32
+    } else if v <= -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+#[inline]
+pub fn from_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v - ply as i32
+    } else if v <= -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// Keeps an evaluation out of the mate range.
+#[inline]
+pub fn clamp_eval(v: i32) -> i32 {
+    v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+/// A score as a protocol prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's point of view.
+    Cp(i32),
+    /// Mate in this many plies: positive when the side to move mates, negative when it is mated
+    /// (`Mate(0)`: mated now).
+    Mate(i32),
+}
+
+impl Score {
+    /// From an internal search value.
+    pub fn from_value(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate(MATE - v)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v))
+        } else {
+            Score::Cp(v)
+        }
+    }
+
+    /// Full moves to mate, as UCI's `score mate N` wants (negative when being mated).
+    pub fn mate_moves(plies: i32) -> i32 {
+        if plies > 0 {
+            (plies + 1) / 2
+        } else {
+            -((-plies + 1) / 2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_round_trip_through_the_tt() {
+        for ply in 0..MAX_PLY {
+            for v in [mate_in(ply + 3), mated_in(ply + 2), 57, -300, 0] {
+                assert_eq!(from_tt(to_tt(v, ply), ply), v);
+            }
+        }
+        // A mate found 2 plies below a node 5 plies deep is "mate in 2" at that node.
+        assert_eq!(to_tt(mate_in(7), 5), mate_in(2));
+    }
+
+    #[test]
+    fn scores_convert_to_plies_and_moves() {
+        assert_eq!(Score::from_value(mate_in(3)), Score::Mate(3));
+        assert_eq!(Score::from_value(mated_in(4)), Score::Mate(-4));
+        assert_eq!(Score::from_value(mated_in(0)), Score::Mate(0));
+        assert_eq!(Score::from_value(123), Score::Cp(123));
+        assert_eq!(Score::mate_moves(1), 1);
+        assert_eq!(Score::mate_moves(3), 2);
+        assert_eq!(Score::mate_moves(-2), -1);
+        assert_eq!(Score::mate_moves(-4), -2);
+    }
+}

@@ -1,0 +1,115 @@
+//! The time manager: turns a clock (or a fixed move time) into two budgets. The *soft* target
+//! decides, between iterations, whether another one is worth starting; it grows when the best
+//! move keeps changing or the score falls. The *hard* limit stops the search mid-iteration and
+//! always leaves the move overhead and a reserve on the clock, so the engine never flags.
+
+use crate::limits::Limits;
+use crate::params::*;
+use std::time::Instant;
+
+pub struct TimeManager {
+    start: Instant,
+    /// Target for the whole move (ms); `None` when the search is not timed.
+    soft_ms: Option<u64>,
+    /// Absolute ceiling (ms).
+    hard_ms: Option<u64>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, side: usize, start: Instant) -> TimeManager {
+        if let Some(movetime) = limits.movetime {
+            let budget = movetime.saturating_sub(limits.move_overhead.min(movetime / 2)).max(1);
+            return TimeManager { start, soft_ms: Some(budget), hard_ms: Some(budget) };
+        }
+        let Some(left) = limits.time[side] else {
+            return TimeManager { start, soft_ms: None, hard_ms: None };
+        };
+        let inc = limits.inc[side].unwrap_or(0);
+        let reserve = limits.move_overhead + MIN_RESERVE_MS;
+        // What we may spend in total before the next time control, keeping the reserve.
+        let usable = left.saturating_sub(reserve).max(1);
+        let moves_to_go = limits
+            .movestogo
+            .map(|m| u64::from(m.max(1)))
+            .unwrap_or(DEFAULT_MOVES_TO_GO)
+            .min(MAX_MOVES_TO_GO);
+        let target = usable / moves_to_go + inc * INC_USAGE_PERMILLE / 1000;
+        let hard_cap = if moves_to_go == 1 { usable } else { usable * HARD_MAX_PERMILLE / 1000 };
+        let hard = (target * HARD_TARGET_FACTOR).min(hard_cap).max(1);
+        let soft = target.min(hard);
+        TimeManager { start, soft_ms: Some(soft), hard_ms: Some(hard) }
+    }
+
+    /// Restarts the clock (on `ponderhit`: pondering time was the opponent's).
+    pub fn restart(&mut self, now: Instant) {
+        self.start = now;
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    pub fn is_timed(&self) -> bool {
+        self.hard_ms.is_some()
+    }
+
+    /// Mid-iteration check, polled every few thousand nodes.
+    pub fn hard_limit_reached(&self) -> bool {
+        self.hard_ms.is_some_and(|hard| self.elapsed_ms() >= hard)
+    }
+
+    /// Between iterations: is there time for another one? `instability` counts recent best-move
+    /// changes; `score_drop` is how far the score fell since the previous iteration.
+    pub fn should_start_iteration(&self, instability: u64, score_drop: i32) -> bool {
+        let Some(soft) = self.soft_ms else { return true };
+        let mut scale = 1000 + (instability * INSTABILITY_PERMILLE_PER_CHANGE).min(INSTABILITY_MAX_PERMILLE);
+        if score_drop >= SCORE_DROP_THRESHOLD {
+            scale += SCORE_DROP_PERMILLE;
+        }
+        let adjusted = soft * scale / 1000;
+        let adjusted = self.hard_ms.map_or(adjusted, |hard| adjusted.min(hard));
+        self.elapsed_ms() < adjusted * ITERATION_START_PERMILLE / 1000
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(left: u64, inc: u64, mtg: Option<u32>, overhead: u64) -> TimeManager {
+        let limits = Limits {
+            time: [Some(left), Some(left)],
+            inc: [Some(inc), Some(inc)],
+            movestogo: mtg,
+            move_overhead: overhead,
+            ..Limits::default()
+        };
+        TimeManager::new(&limits, 0, Instant::now())
+    }
+
+    #[test]
+    fn hard_limit_leaves_the_overhead_on_the_clock() {
+        for (left, inc, mtg) in [(50, 0, None), (1000, 0, Some(1)), (60_000, 1000, None), (5, 0, None)] {
+            let tm = clock(left, inc, mtg, 30);
+            let hard = tm.hard_ms.unwrap();
+            assert!(hard >= 1);
+            assert!(left < 42 || hard + 30 + MIN_RESERVE_MS <= left, "left {left} hard {hard}");
+            assert!(tm.soft_ms.unwrap() <= hard);
+        }
+    }
+
+    #[test]
+    fn more_time_left_means_a_larger_target() {
+        let short = clock(10_000, 0, None, 10).soft_ms.unwrap();
+        let long = clock(100_000, 0, None, 10).soft_ms.unwrap();
+        assert!(long > short);
+    }
+
+    #[test]
+    fn untimed_search_has_no_limits() {
+        let tm = TimeManager::new(&Limits::depth(5), 0, Instant::now());
+        assert!(!tm.is_timed());
+        assert!(!tm.hard_limit_reached());
+        assert!(tm.should_start_iteration(0, 0));
+    }
+}

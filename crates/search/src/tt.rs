@@ -1,0 +1,242 @@
+//! The transposition table: a fixed-size array of 64-byte buckets of four entries, shared by
+//! all search threads without locks.
+//!
+//! Each entry is two `AtomicU64`s: the packed data, and the key XOR the data. A reader accepts
+//! an entry only if `check ^ data == key`, so an entry torn by two threads writing at once
+//! fails the test and reads as a miss. Stored moves may still come from another position (a key
+//! collision); the search validates them with `Game::is_legal` before use.
+
+use crate::report::Bound;
+use game_api::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+const ENTRIES_PER_BUCKET: usize = 4;
+/// Generations wrap at 32 (5 bits); an entry's age is measured modulo that.
+const GENERATION_MASK: u8 = 0x1F;
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; ENTRIES_PER_BUCKET],
+}
+
+/// What a probe found, already unpacked. `value` is relative to the node (see `score::from_tt`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtHit {
+    pub mv: Move,
+    pub value: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+// Data layout (64 bits): move 0..16, value 16..32, eval 32..48, depth 48..56,
+// flags 56..64 = bound (2 bits) | occupied (1 bit) | generation (5 bits).
+const OCCUPIED: u64 = 1 << 2;
+
+fn pack(mv: Move, value: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let bound_bits = match bound {
+        Bound::None => 0u64,
+        Bound::Upper => 1,
+        Bound::Lower => 2,
+        Bound::Exact => 3,
+    };
+    let flags = bound_bits | OCCUPIED | (u64::from(generation & GENERATION_MASK) << 3);
+    u64::from(mv.raw())
+        | (u64::from(value as i16 as u16) << 16)
+        | (u64::from(eval as i16 as u16) << 32)
+        | (u64::from(depth.clamp(0, 255) as u8) << 48)
+        | (flags << 56)
+}
+
+fn unpack(data: u64) -> TtHit {
+    let flags = (data >> 56) as u8;
+    TtHit {
+        mv: Move(data as u16),
+        value: i32::from((data >> 16) as u16 as i16),
+        eval: i32::from((data >> 32) as u16 as i16),
+        depth: i32::from((data >> 48) as u8),
+        bound: match flags & 3 {
+            0 => Bound::None,
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        },
+    }
+}
+
+fn generation_of(data: u64) -> u8 {
+    ((data >> 59) as u8) & GENERATION_MASK
+}
+
+fn occupied(data: u64) -> bool {
+    (data >> 56) & OCCUPIED != 0
+}
+
+pub struct TranspositionTable {
+    buckets: Box<[Bucket]>,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of at most `mb` mebibytes (at least one bucket).
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let buckets: Box<[Bucket]> = (0..count).map(|_| Bucket::default()).collect();
+        TranspositionTable { buckets, generation: AtomicU8::new(0) }
+    }
+
+    /// Size of the entry array in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    pub fn clear(&self) {
+        for bucket in self.buckets.iter() {
+            for e in &bucket.entries {
+                e.check.store(0, Relaxed);
+                e.data.store(0, Relaxed);
+            }
+        }
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Starts a new search: entries of older searches become preferred victims.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed).wrapping_add(1) & GENERATION_MASK;
+        self.generation.store(g, Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key uniformly onto any table size, not only powers of two.
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for e in &self.bucket(key).entries {
+            let data = e.data.load(Relaxed);
+            let check = e.check.load(Relaxed);
+            if check ^ data == key && occupied(data) {
+                return Some(unpack(data));
+            }
+        }
+        None
+    }
+
+    /// Stores a result. `value` must already be node-relative (`score::to_tt`).
+    #[inline]
+    pub fn store(&self, key: u64, mv: Move, value: i32, eval: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        for e in &bucket.entries {
+            let data = e.data.load(Relaxed);
+            let check = e.check.load(Relaxed);
+            if check ^ data == key && occupied(data) {
+                let old = unpack(data);
+                // A move-only store (a path-dependent result) never displaces a real bound.
+                if bound == Bound::None && old.bound != Bound::None {
+                    return;
+                }
+                // Keep a deeper result of the same search unless the new one is exact.
+                if bound != Bound::Exact
+                    && old.depth > depth + 3
+                    && generation_of(data) == generation
+                    && old.bound != Bound::None
+                {
+                    return;
+                }
+                let mv = if mv.is_none() { old.mv } else { mv };
+                let new = pack(mv, value, eval, depth, bound, generation);
+                e.data.store(new, Relaxed);
+                e.check.store(key ^ new, Relaxed);
+                return;
+            }
+            let worth = if occupied(data) {
+                let age = i32::from(generation.wrapping_sub(generation_of(data)) & GENERATION_MASK);
+                i32::from((data >> 48) as u8) - 8 * age
+            } else {
+                i32::MIN
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = e;
+            }
+        }
+        let new = pack(mv, value, eval, depth, bound, generation);
+        victim.data.store(new, Relaxed);
+        victim.check.store(key ^ new, Relaxed);
+    }
+
+    /// Per mille of sampled entries written during the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let sample = self.buckets.len().min(1000 / ENTRIES_PER_BUCKET);
+        let mut used = 0;
+        for bucket in &self.buckets[..sample] {
+            for e in &bucket.entries {
+                let data = e.data.load(Relaxed);
+                if occupied(data) && generation_of(data) == generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * ENTRIES_PER_BUCKET).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_an_entry() {
+        let tt = TranspositionTable::new(1);
+        tt.store(0xDEAD_BEEF_1234_5678, Move(0x1234), -250, 31, 9, Bound::Lower);
+        let hit = tt.probe(0xDEAD_BEEF_1234_5678).expect("entry");
+        assert_eq!(hit, TtHit { mv: Move(0x1234), value: -250, eval: 31, depth: 9, bound: Bound::Lower });
+        assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
+    }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let tt = TranspositionTable::new(1);
+        let key = 0x0123_4567_89AB_CDEF;
+        tt.store(key, Move(7), 10, 0, 3, Bound::Exact);
+        // Simulate another thread's half-finished write: new data, old check word.
+        let e = &tt.bucket(key).entries.iter().find(|e| e.data.load(Relaxed) != 0).unwrap();
+        e.data.store(pack(Move(9), 99, 0, 5, Bound::Exact, 0), Relaxed);
+        assert!(tt.probe(key).is_none());
+    }
+
+    #[test]
+    fn hashfull_counts_only_this_search() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for k in 0..100_000u64 {
+            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move(1), 0, 0, 1, Bound::Exact);
+        }
+        assert!(tt.hashfull() > 500);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn keeps_the_move_when_a_result_without_one_is_stored() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, Move(77), 0, 0, 4, Bound::Upper);
+        tt.store(42, Move::NONE, 5, 0, 6, Bound::Upper);
+        assert_eq!(tt.probe(42).map(|h| (h.mv, h.depth)), Some((Move(77), 6)));
+    }
+}

@@ -1,0 +1,383 @@
+//! One search thread: its own copy of the position, evaluator, histories and stack, kept
+//! between searches. This file holds the per-thread state, iterative deepening with aspiration
+//! windows and the root move loop; `node.rs` holds the interior search and quiescence.
+
+use crate::history::{Histories, PieceTo};
+use crate::params::*;
+use crate::report::{Bound, Info, Reporter};
+use crate::score::{Score, INFINITE, MATE, MATE_BOUND};
+use crate::shared::Shared;
+use crate::time::TimeManager;
+use game_api::{Evaluator, Game, Move};
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
+
+/// Static eval slot value meaning "not computed" (in check).
+pub const NO_EVAL: i32 = i16::MIN as i32;
+
+/// Per-ply scratch data.
+#[derive(Clone, Copy)]
+pub struct Frame {
+    pub eval: i32,
+    pub killers: [Move; 2],
+    /// Piece-to of the move played from this ply; `None` for a null move.
+    pub piece_to: Option<PieceTo>,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame { eval: NO_EVAL, killers: [Move::NONE; 2], piece_to: None }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    /// Score from the current iteration, `-INFINITE` if it was only shown to be worse.
+    pub score: i32,
+    pub prev_score: i32,
+    pub bound: Bound,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+}
+
+impl RootMove {
+    pub fn new(mv: Move) -> Self {
+        RootMove { mv, score: -INFINITE, prev_score: -INFINITE, bound: Bound::Upper, seldepth: 0, pv: vec![mv] }
+    }
+}
+
+/// What only the main thread keeps: the clock and the data the time manager looks at.
+pub struct MainControl {
+    pub time: TimeManager,
+    /// Time of `go`, for `info time` (the time manager restarts on `ponderhit`).
+    pub started: Instant,
+    pub pondering: bool,
+    pub best_changes: u64,
+    /// With a node limit: how many nodes this thread may still count before stopping.
+    pub node_budget: Option<u64>,
+}
+
+pub struct Worker<G: Game, E: Evaluator<G>> {
+    pub id: usize,
+    pub pos: G,
+    pub eval: E,
+    pub hist: Histories<G>,
+    pub stack: Box<[Frame]>,
+    pub pv: Box<[[Move; MAX_PLY + 1]]>,
+    pub pv_len: [usize; MAX_PLY + 1],
+    pub lmr: Box<[[u8; 64]; 64]>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub root_depth: i32,
+    pub stopped: bool,
+    /// Whether the value the last node returned depends on the path to it (a repetition or a
+    /// move-count ruling below it). Such values are not stored in the TT.
+    pub last_dep: bool,
+    /// Null moves are not tried below this ply while verifying a null-move cutoff.
+    pub nmp_min_ply: usize,
+    pub root_moves: Vec<RootMove>,
+    pub completed_depth: i32,
+    pub main: Option<MainControl>,
+}
+
+impl<G: Game, E: Evaluator<G>> Worker<G, E> {
+    pub fn new(id: usize) -> Self {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+                *r = v.clamp(0.0, 63.0) as u8;
+            }
+        }
+        Worker {
+            id,
+            pos: G::startpos(),
+            eval: E::default(),
+            hist: Histories::new(),
+            stack: vec![Frame::default(); MAX_PLY + 4].into_boxed_slice(),
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
+            pv_len: [0; MAX_PLY + 1],
+            lmr,
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            stopped: false,
+            last_dep: false,
+            nmp_min_ply: 0,
+            root_moves: Vec::new(),
+            completed_depth: 0,
+            main: None,
+        }
+    }
+
+    /// Forgets everything learned (`ucinewgame`).
+    pub fn clear(&mut self) {
+        self.hist.clear();
+        self.stack.fill(Frame::default());
+    }
+
+    /// Sets up for a new search from `root`.
+    pub fn prepare(&mut self, root: &G, root_moves: &[RootMove], main: Option<MainControl>) {
+        self.pos = root.clone();
+        self.pos.reserve(MAX_PLY + 8);
+        self.root_moves.clear();
+        self.root_moves.extend_from_slice(root_moves);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.last_dep = false;
+        self.nmp_min_ply = 0;
+        self.completed_depth = 0;
+        self.main = main;
+        for frame in self.stack.iter_mut() {
+            frame.eval = NO_EVAL;
+            frame.piece_to = None;
+        }
+    }
+
+    #[inline]
+    pub fn lmr_reduction(&self, depth: i32, move_number: usize) -> i32 {
+        i32::from(self.lmr[(depth as usize).min(63)][move_number.min(63)])
+    }
+
+    /// Counts a node and, every poll interval, publishes the count and looks at the flags (and,
+    /// on the main thread, at the clock and the node limit).
+    #[inline]
+    pub fn count_node(&mut self, sh: &Shared<'_>) {
+        self.nodes += 1;
+        if let Some(main) = &self.main {
+            if main.node_budget.is_some_and(|b| self.nodes >= b) {
+                self.stopped = true;
+            }
+        }
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll(sh);
+        }
+    }
+
+    fn poll(&mut self, sh: &Shared<'_>) {
+        sh.nodes[self.id].0.store(self.nodes, Relaxed);
+        if sh.should_stop() {
+            self.stopped = true;
+            return;
+        }
+        let Some(main) = &mut self.main else { return };
+        if main.pondering && sh.signals.ponderhit.load(Relaxed) {
+            main.pondering = false;
+            main.time.restart(Instant::now());
+        }
+        if !main.pondering && main.time.hard_limit_reached() {
+            self.stopped = true;
+        }
+        if let Some(limit) = sh.limits.nodes {
+            let others = sh.total_nodes() - self.nodes;
+            main.node_budget = Some(limit.saturating_sub(others));
+            if self.nodes + others >= limit {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Iterative deepening until a limit, the stop flag, or (helpers) the main thread's abort.
+    pub fn iterate<R: Reporter + ?Sized>(&mut self, sh: &Shared<'_>, reporter: &R) {
+        let multipv = sh.limits.multipv.max(1).min(self.root_moves.len());
+        // Odd helper threads run one ply ahead, so the threads do not all search the same tree.
+        let offset = i32::from(self.id % 2 == 1);
+        for depth in 1..=sh.max_depth {
+            let depth = (depth + offset).min(sh.max_depth);
+            self.root_depth = depth;
+            for pv_idx in 0..multipv {
+                self.seldepth = 0;
+                self.aspiration(sh, reporter, depth, pv_idx);
+                if self.stopped {
+                    break;
+                }
+                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                if self.main.is_some() && (pv_idx + 1 == multipv || self.elapsed_ms() > 3000) {
+                    self.report(sh, reporter, depth, multipv.min(pv_idx + 1));
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            let score_drop = self.root_moves[0].prev_score - self.root_moves[0].score;
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+            }
+            if self.main.is_some() && self.iteration_ends_search(sh, depth, score_drop) {
+                break;
+            }
+        }
+        sh.nodes[self.id].0.store(self.nodes, Relaxed);
+    }
+
+    /// The main thread's decision after a finished iteration.
+    fn iteration_ends_search(&mut self, sh: &Shared<'_>, depth: i32, score_drop: i32) -> bool {
+        let limits = sh.limits;
+        let best = self.root_moves[0].score;
+        if let Some(moves) = limits.mate {
+            // Mate in n moves is mate within 2n - 1 plies.
+            let plies = 2 * moves as i32 - 1;
+            if best >= MATE_BOUND && MATE - best <= plies {
+                return true;
+            }
+        }
+        if depth >= sh.max_depth {
+            return true;
+        }
+        let one_reply = self.root_moves.len() == 1;
+        let Some(main) = &mut self.main else { return false };
+        if main.pondering || !main.time.is_timed() {
+            return false;
+        }
+        let instability = main.best_changes;
+        main.best_changes /= 2;
+        one_reply || !main.time.should_start_iteration(instability, score_drop)
+    }
+
+    fn aspiration<R: Reporter + ?Sized>(&mut self, sh: &Shared<'_>, reporter: &R, depth: i32, pv_idx: usize) {
+        let prev = self.root_moves[pv_idx].prev_score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let v = self.root_search(sh, alpha, beta, depth, pv_idx);
+            self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if self.stopped {
+                return;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INFINITE);
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            if self.main.is_some() && self.elapsed_ms() > 3000 {
+                self.report(sh, reporter, depth, pv_idx + 1);
+            }
+            delta += delta / 2;
+        }
+    }
+
+    /// The root move loop for line `pv_idx` (earlier lines' moves are excluded).
+    fn root_search(&mut self, sh: &Shared<'_>, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
+        self.count_node(sh);
+        let mut best = -INFINITE;
+        for i in pv_idx..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            let tactical = self.pos.is_tactical(m);
+            self.stack[0].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.pos.make(m);
+            let gives_check = self.pos.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+            let mut v;
+            if i == pv_idx {
+                v = -self.search(sh, -beta, -alpha, new_depth, 1, false);
+            } else {
+                let late = i - pv_idx;
+                let r = if depth >= LMR_MIN_DEPTH && late >= 3 && !tactical && !gives_check {
+                    (self.lmr_reduction(depth, late) - 1).clamp(0, (new_depth - 1).max(0))
+                } else {
+                    0
+                };
+                v = -self.search(sh, -alpha - 1, -alpha, new_depth - r, 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.search(sh, -alpha - 1, -alpha, new_depth, 1, false);
+                }
+                if v > alpha && v < beta {
+                    v = -self.search(sh, -beta, -alpha, new_depth, 1, false);
+                }
+            }
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            if i == pv_idx || v > alpha {
+                if i != pv_idx && pv_idx == 0 {
+                    if let Some(main) = &mut self.main {
+                        main.best_changes += 1;
+                    }
+                }
+                let child_len = self.pv_len[1].max(1);
+                let rm = &mut self.root_moves[i];
+                rm.score = v;
+                rm.seldepth = self.seldepth;
+                rm.bound = if v <= alpha {
+                    Bound::Upper
+                } else if v >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend_from_slice(&self.pv[1][1..child_len]);
+            } else {
+                self.root_moves[i].score = -INFINITE;
+            }
+            best = best.max(v);
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        self.main.as_ref().map_or(0, |m| m.started.elapsed().as_millis() as u64)
+    }
+
+    /// Sends `lines` info lines (MultiPV order) for the current iteration.
+    fn report<R: Reporter + ?Sized>(&mut self, sh: &Shared<'_>, reporter: &R, depth: i32, lines: usize) {
+        sh.nodes[self.id].0.store(self.nodes, Relaxed);
+        let nodes = sh.total_nodes();
+        let time_ms = self.elapsed_ms();
+        let nps = (nodes * 1000).checked_div(time_ms).unwrap_or(nodes * 1000);
+        let hashfull = sh.tt.hashfull();
+        for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
+            if rm.score == -INFINITE {
+                continue;
+            }
+            let pv_text = pv_text(&self.pos, &rm.pv);
+            let info = Info {
+                depth: depth as u32,
+                seldepth: rm.seldepth.max(1) as u32,
+                multipv: i + 1,
+                score: Score::from_value(rm.score),
+                bound: rm.bound,
+                nodes,
+                nps,
+                hashfull,
+                time_ms,
+                pv: &rm.pv[..pv_text.len()],
+                pv_text: &pv_text,
+            };
+            reporter.info(&info);
+        }
+    }
+}
+
+/// Writes a PV in the game's notation, stopping at the first move that is not legal in the
+/// position it would be played in (a PV assembled from the TT can be stale).
+pub fn pv_text<G: Game>(root: &G, pv: &[Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        out.push(pos.write_move(m));
+        pos.make(m);
+    }
+    out
+}
