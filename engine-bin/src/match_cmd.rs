@@ -1,15 +1,19 @@
-//! `kientuong match …` with cutechess-cli style flags (the tournament issue fills this in).
+//! `kientuong match …`: cutechess-cli / fastchess style flags, parsed and run by the tournament
+//! crate (see its `cli` module and the README for the flags).
 
 use clap::Args;
 
 #[derive(Args)]
 pub struct MatchArgs {
-    /// cutechess-cli style arguments, parsed by the tournament crate.
+    /// cutechess-cli style arguments: --engine cmd=… name=… tc=…, --each …, --games N, …
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     args: Vec<String>,
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), String> {
-    let _ = &args.args;
-    Err("match is not available yet: the tournament runner is not built".to_owned())
+    if args.args.is_empty() || args.args.iter().any(|a| a == "--help" || a == "-help") {
+        println!("{}", tournament::USAGE);
+        return Ok(());
+    }
+    tournament::run_from_args(&args.args, &mut tournament::Stdout).map(|_| ())
 }

@@ -1,0 +1,198 @@
+//! Time controls and the clocks the runner keeps for each side.
+//!
+//! The runner, not the engine, owns the clock: it measures the wall time of every move, sends
+//! the remaining time with each `go`, and declares a forfeit when a move took longer than the
+//! time left plus a margin (engines never see the margin; it only absorbs pipe and scheduler
+//! jitter).
+
+use std::fmt;
+use std::time::Duration;
+
+/// What limits one engine's search. Clock, fixed time, nodes and depth may be combined (the
+/// engine gets all of them); at least one must be set unless the control is `inf`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub clock: Option<ClockSpec>,
+    /// Fixed time per move (`st=`).
+    pub movetime: Option<Duration>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+    /// `tc=inf`: no limit at all (the engine must be told something else, e.g. depth).
+    pub infinite: bool,
+}
+
+impl Limits {
+    pub fn is_set(&self) -> bool {
+        self.clock.is_some()
+            || self.movetime.is_some()
+            || self.nodes.is_some()
+            || self.depth.is_some()
+            || self.infinite
+    }
+
+    /// How long a move may take before the engine forfeits on time, if time is what limits it.
+    pub fn move_deadline(&self, clock: &Clock, margin: Duration) -> Option<Duration> {
+        if self.clock.is_some() {
+            Some(clock.remaining + margin)
+        } else {
+            self.movetime.map(|t| t + margin)
+        }
+    }
+
+    /// Text for the PGN `TimeControl` tag.
+    pub fn pgn_tag(&self) -> String {
+        match (&self.clock, self.movetime) {
+            (Some(c), _) => c.pgn_tag(),
+            (None, Some(t)) => format!("{}/move", secs_text(t)),
+            (None, None) => "-".to_owned(),
+        }
+    }
+}
+
+/// A clock control: `moves/base+increment` (moves per period optional).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockSpec {
+    pub moves_per_period: Option<u32>,
+    pub base: Duration,
+    pub increment: Duration,
+}
+
+impl ClockSpec {
+    fn pgn_tag(&self) -> String {
+        let mut text = String::new();
+        if let Some(m) = self.moves_per_period {
+            text.push_str(&format!("{m}/"));
+        }
+        text.push_str(&secs_text(self.base));
+        if !self.increment.is_zero() {
+            text.push('+');
+            text.push_str(&secs_text(self.increment));
+        }
+        text
+    }
+}
+
+fn secs_text(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{}", s as u64)
+    } else {
+        format!("{s}")
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeControlError(pub String);
+
+impl fmt::Display for TimeControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad time control '{}': expected [moves/]time[+increment] or inf", self.0)
+    }
+}
+
+impl std::error::Error for TimeControlError {}
+
+/// Parses cutechess-cli's `tc=` value: `inf`, `40/60`, `10+0.1`, `40/1:30+0.5` (time in
+/// seconds, or `minutes:seconds`).
+pub fn parse_tc(text: &str) -> Result<Limits, TimeControlError> {
+    let err = || TimeControlError(text.to_owned());
+    if text.eq_ignore_ascii_case("inf") || text.eq_ignore_ascii_case("infinite") {
+        return Ok(Limits { infinite: true, ..Limits::default() });
+    }
+    let (moves, rest) = match text.split_once('/') {
+        Some((m, rest)) => (Some(m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(err)?), rest),
+        None => (None, text),
+    };
+    let (base, inc) = match rest.split_once('+') {
+        Some((b, i)) => (b, Some(i)),
+        None => (rest, None),
+    };
+    let base = parse_clock_time(base).ok_or_else(err)?;
+    let increment = match inc {
+        Some(i) => parse_seconds(i).ok_or_else(err)?,
+        None => Duration::ZERO,
+    };
+    if base.is_zero() && increment.is_zero() {
+        return Err(err());
+    }
+    Ok(Limits {
+        clock: Some(ClockSpec { moves_per_period: moves, base, increment }),
+        ..Limits::default()
+    })
+}
+
+/// Seconds as a non-negative decimal number.
+pub fn parse_seconds(text: &str) -> Option<Duration> {
+    let value: f64 = text.trim().parse().ok()?;
+    if !value.is_finite() || value < 0.0 || value > 1e9 {
+        return None;
+    }
+    Some(Duration::from_secs_f64(value))
+}
+
+/// `seconds` or `minutes:seconds`.
+fn parse_clock_time(text: &str) -> Option<Duration> {
+    match text.split_once(':') {
+        Some((min, sec)) => {
+            let min: u64 = min.parse().ok()?;
+            Some(Duration::from_secs(min.checked_mul(60)?) + parse_seconds(sec)?)
+        }
+        None => parse_seconds(text),
+    }
+}
+
+/// One side's clock during a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub remaining: Duration,
+    /// Moves still to play in the current period (`None` without moves per period).
+    pub moves_to_go: Option<u32>,
+    spec: Option<ClockSpec>,
+}
+
+/// What happened to a clock when a move was charged to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Charge {
+    InTime,
+    /// The move took longer than the time left plus the margin.
+    Forfeit,
+}
+
+impl Clock {
+    pub fn new(limits: &Limits) -> Clock {
+        match limits.clock {
+            Some(spec) => Clock {
+                remaining: spec.base,
+                moves_to_go: spec.moves_per_period,
+                spec: Some(spec),
+            },
+            None => Clock { remaining: Duration::ZERO, moves_to_go: None, spec: None },
+        }
+    }
+
+    /// Charges a move that took `elapsed`: forfeit if it overstepped `remaining + margin`
+    /// (or `movetime + margin` for fixed time per move), otherwise deducts it, adds the
+    /// increment, and starts a new period when this one's moves are done.
+    pub fn charge(&mut self, elapsed: Duration, limits: &Limits, margin: Duration) -> Charge {
+        if let Some(deadline) = limits.move_deadline(self, margin) {
+            if elapsed > deadline {
+                self.remaining = self.remaining.saturating_sub(elapsed);
+                return Charge::Forfeit;
+            }
+        }
+        let Some(spec) = self.spec else {
+            return Charge::InTime;
+        };
+        // Within the margin but past zero: the engine keeps playing on an empty clock.
+        self.remaining = self.remaining.saturating_sub(elapsed) + spec.increment;
+        if let Some(left) = self.moves_to_go {
+            if left <= 1 {
+                self.remaining += spec.base;
+                self.moves_to_go = spec.moves_per_period;
+            } else {
+                self.moves_to_go = Some(left - 1);
+            }
+        }
+        Charge::InTime
+    }
+}

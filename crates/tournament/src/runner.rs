@@ -1,0 +1,227 @@
+//! Runs a whole match: worker threads (`--concurrency`) take games from the schedule, each
+//! keeping its own engine processes between games; the calling thread collects results in
+//! finishing order, writes the PGN, prints progress, and stops the match when the SPRT decides.
+
+use crate::adjudicate::Adjudicator;
+use crate::config::{GameKind, MatchConfig, TournamentKind};
+use crate::engine::EngineSession;
+use crate::openings::{self, Opening};
+use crate::output;
+use crate::play::{play_game, GameRules, Played};
+use crate::pgn;
+use crate::record::GameRecord;
+use crate::schedule::{schedule, Job};
+use crate::tally::Tally;
+use game_api::Game;
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// What a finished match leaves: every game and the totals.
+pub struct MatchSummary {
+    pub records: Vec<GameRecord>,
+    pub tally: Tally,
+    /// The text printed at the end (also returned for tests).
+    pub report: String,
+    pub sprt_stopped: bool,
+}
+
+/// Where progress goes: standard output for the command, a buffer or nothing for tests.
+pub trait Sink: Send {
+    fn line(&mut self, text: &str);
+}
+
+pub struct Stdout;
+
+impl Sink for Stdout {
+    fn line(&mut self, text: &str) {
+        println!("{text}");
+    }
+}
+
+pub struct Silent;
+
+impl Sink for Silent {
+    fn line(&mut self, _: &str) {}
+}
+
+/// Plays the match described by `cfg` with `G` as the referee's rules. `setup` sets
+/// game-specific options on every fresh position (the xiangqi move-count rule).
+pub fn run_match<G: Game>(
+    cfg: &MatchConfig,
+    setup: &(dyn Fn(&mut G) + Sync),
+    sink: &mut dyn Sink,
+) -> Result<MatchSummary, String> {
+    let openings = openings::load::<G>(&cfg.openings, cfg.game, cfg.seed)?;
+    let jobs: VecDeque<Job> = schedule(cfg, openings.len()).into();
+    let total = jobs.len();
+    let queue = Mutex::new(jobs);
+    let stop = AtomicBool::new(false);
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let mut pgn_file = match &cfg.pgnout {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let event = format!("kientuong {} match", cfg.game.name());
+    let date = today();
+    let mut tally = Tally::new(cfg.engines.len());
+    let mut records = Vec::new();
+    let mut sprt_stopped = false;
+    let openings = Arc::new(openings);
+
+    std::thread::scope(|scope| -> Result<(), String> {
+        let (tx, rx) = mpsc::channel::<(Job, Played)>();
+        for _ in 0..cfg.concurrency.min(total.max(1)) {
+            let tx = tx.clone();
+            let (queue, stop, openings) = (&queue, &stop, Arc::clone(&openings));
+            scope.spawn(move || worker::<G>(cfg, setup, &openings, queue, stop, tx));
+        }
+        drop(tx);
+        for (job, played) in rx {
+            let opening: &Opening = &openings[job.opening];
+            let record = GameRecord {
+                number: job.number,
+                round: job.round,
+                white: job.white,
+                black: job.black,
+                white_name: names[job.white].clone(),
+                black_name: names[job.black].clone(),
+                start_fen: opening.fen.clone(),
+                opening_name: opening.name.clone(),
+                moves: played.moves,
+                end: played.end,
+                time_control: cfg.engines[job.white].limits.pgn_tag(),
+                date: date.clone(),
+            };
+            if let Some(file) = pgn_file.as_mut() {
+                let text = match cfg.game {
+                    GameKind::Chess | GameKind::Xiangqi => pgn::write_game::<G>(&record, cfg.game, &event),
+                };
+                file.write_all(text.as_bytes()).map_err(|e| format!("writing the PGN: {e}"))?;
+            }
+            tally.add(job.white, job.black, job.pair, record.end.outcome);
+            if !cfg.quiet {
+                sink.line(&format!(
+                    "Finished game {} ({} vs {}): {} {{{}}}",
+                    job.number,
+                    record.white_name,
+                    record.black_name,
+                    record.end.result_text(),
+                    record.end.comment
+                ));
+                if cfg.engines.len() == 2 {
+                    sink.line(&output::progress_line(&tally, 0, 1, cfg.sprt.as_ref()));
+                }
+            }
+            records.push(record);
+            if let Some(sprt) = &cfg.sprt {
+                let (_, penta) = tally.between(0, 1);
+                if !sprt_stopped && sprt.decision(&penta).is_some() {
+                    sprt_stopped = true;
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        Ok(())
+    })?;
+
+    let mut report = String::new();
+    match (cfg.tournament, cfg.engines.len()) {
+        (_, 2) | (TournamentKind::Gauntlet, _) => {
+            for opponent in 1..cfg.engines.len() {
+                report.push_str(&output::encounter_report(&tally, 0, opponent, &names, cfg.sprt.as_ref()));
+            }
+        }
+        (TournamentKind::RoundRobin, _) => {}
+    }
+    if cfg.tournament == TournamentKind::RoundRobin && cfg.engines.len() > 2 || cfg.tournament == TournamentKind::Gauntlet && cfg.engines.len() > 2 {
+        report.push_str(&output::crosstable(&tally, &names));
+    }
+    if sprt_stopped {
+        report.push_str("SPRT: a bound was reached; the match stopped early.\n");
+    }
+    for line in report.lines() {
+        sink.line(line);
+    }
+    records.sort_by_key(|r| r.number);
+    Ok(MatchSummary { records, tally, report, sprt_stopped })
+}
+
+fn worker<G: Game>(
+    cfg: &MatchConfig,
+    setup: &(dyn Fn(&mut G) + Sync),
+    openings: &[Opening],
+    queue: &Mutex<VecDeque<Job>>,
+    stop: &AtomicBool,
+    tx: mpsc::Sender<(Job, Played)>,
+) {
+    let mut sessions: Vec<Option<EngineSession>> = (0..cfg.engines.len()).map(|_| None).collect();
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let job = match queue.lock() {
+            Ok(mut q) => q.pop_front(),
+            Err(_) => None,
+        };
+        let Some(job) = job else { break };
+        let mut white = sessions[job.white].take();
+        let mut black = sessions[job.black].take();
+        let rules = GameRules {
+            game: cfg.game,
+            rules: cfg.rules,
+            adjudicator: Adjudicator::new(cfg.resign, cfg.draw),
+            setup: &|pos: &mut G| setup(pos),
+        };
+        let played = play_game::<G>(
+            &openings[job.opening],
+            rules,
+            [&cfg.engines[job.white], &cfg.engines[job.black]],
+            [&mut white, &mut black],
+        );
+        // A process that misbehaved is replaced by a fresh one for the next game.
+        for (slot, session, restart) in [(job.white, white, played.restart[0]), (job.black, black, played.restart[1])] {
+            match session {
+                Some(s) if restart => s.quit(),
+                other => sessions[slot] = other,
+            }
+        }
+        if tx.send((job, played)).is_err() {
+            break;
+        }
+    }
+    for s in sessions.into_iter().flatten() {
+        s.quit();
+    }
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
