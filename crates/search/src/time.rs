@@ -19,7 +19,8 @@ impl TimeManager {
     pub fn new(limits: &Limits, side: usize, start: Instant) -> TimeManager {
         if let Some(movetime) = limits.movetime {
             let budget = movetime.saturating_sub(limits.move_overhead.min(movetime / 2)).max(1);
-            return TimeManager { start, soft_ms: Some(budget), hard_ms: Some(budget) };
+            // A fixed move time is for spending: no early stop between iterations.
+            return TimeManager { start, soft_ms: None, hard_ms: Some(budget) };
         }
         let Some(left) = limits.time[side] else {
             return TimeManager { start, soft_ms: None, hard_ms: None };
