@@ -3,7 +3,9 @@
 //! A *chase pair* (attacker, target) in a position, seen from side S: S could legally capture
 //! the enemy piece `target` with `attacker` right now, and the rules count that threat:
 //! - the target is not the king (that is check) nor a pawn still on its own half;
-//! - the attacker is not S's king or a pawn (point 9: their chases are allowed);
+//! - the attacker is not S's king or a pawn (point 9: their chases are allowed), nor a piece
+//!   that stays pinned against its own king (diagrams 39-41: it "cannot move", so it does not
+//!   chase; a piece that moves into a pin and attacks from there does, diagram 37);
 //! - it is not an exchange offer: a target of the attacker's own kind that could legally
 //!   capture the attacker back (a pinned rook, a horse with a blocked leg cannot);
 //! - the target has no *real root* — no enemy piece could legally recapture after the capture —
@@ -24,18 +26,28 @@ use crate::position::Xiangqi;
 use crate::types::{on_own_half, Kind};
 use game_api::Color;
 
-/// Chase pairs of one position: per target square, the set of attackers.
+/// How the chaser's legal captures of one target are classified in one position.
+#[derive(Clone, Copy)]
+struct TargetThreats {
+    target: u8,
+    /// Attackers whose capture counts as a chase.
+    chasing: Bitboard,
+    /// Of `chasing`, those where the target has protectors that cannot legally take back
+    /// (a fake root) rather than no protector at all.
+    fake_root: Bitboard,
+    /// Attackers that would count but for the target's real root.
+    rooted: Bitboard,
+}
+
+/// Chase classification of one position, per target (at most 15 enemy non-king pieces).
 struct Pairs {
-    targets: [(u8, Bitboard); 16],
+    targets: [TargetThreats; 16],
     len: usize,
 }
 
 impl Pairs {
-    fn attackers_of(&self, target: usize) -> Bitboard {
-        self.targets[..self.len]
-            .iter()
-            .find(|(t, _)| *t as usize == target)
-            .map_or(Bitboard::EMPTY, |(_, a)| *a)
+    fn of(&self, target: usize) -> Option<&TargetThreats> {
+        self.targets[..self.len].iter().find(|t| t.target as usize == target)
     }
 }
 
@@ -74,17 +86,24 @@ pub fn perpetual_chasers(pos: &Xiangqi, start: usize) -> [bool; 2] {
 /// The enemy pieces (squares after the move) that the move `from -> to` chases.
 pub fn chased_by_move(before: &Board, after: &Board, from: usize, to: usize) -> Bitboard {
     let chaser = before.side;
-    let old = chase_pairs(before, chaser);
-    let new = chase_pairs(after, chaser);
+    let old = chase_pairs(before, chaser, from);
+    let new = chase_pairs(after, chaser, to);
     let mut out = Bitboard::EMPTY;
-    for &(target, attackers) in &new.targets[..new.len] {
-        let previous = old.attackers_of(target as usize);
-        let fresh = attackers.any_where(|a| {
+    for now in &new.targets[..new.len] {
+        let target = now.target as usize;
+        let (was_chasing, was_rooted) =
+            old.of(target).map_or((Bitboard::EMPTY, Bitboard::EMPTY), |t| (t.chasing, t.rooted));
+        let fresh = now.chasing.any_where(|a| {
             let origin = if a == to { from } else { a };
-            !previous.has(origin)
+            if was_chasing.has(origin) {
+                return false;
+            }
+            // A root that merely disappeared (its line blocked or its screen gone) is a side
+            // effect of blocking; a root turned fake (its protector pinned) is a chase.
+            !was_rooted.has(origin) || now.fake_root.has(a)
         });
         if fresh {
-            out |= Bitboard::from_square(target as usize);
+            out |= Bitboard::from_square(target);
         }
     }
     out
@@ -105,14 +124,21 @@ impl AnyWhere for Bitboard {
     }
 }
 
-/// Every chase pair of `chaser` in `b`, whoever is to move there.
-fn chase_pairs(b: &Board, chaser: Color) -> Pairs {
+/// Every chase pair of `chaser` in `b`, whoever is to move there. `mover` is the square of the
+/// piece that makes (or just made) the move being judged.
+fn chase_pairs(b: &Board, chaser: Color, mover: usize) -> Pairs {
     let mut view = *b;
     if view.side != chaser {
         view.flip_side();
     }
     let victim = !chaser;
-    let mut pairs = Pairs { targets: [(0, Bitboard::EMPTY); 16], len: 0 };
+    let none = TargetThreats {
+        target: 0,
+        chasing: Bitboard::EMPTY,
+        fake_root: Bitboard::EMPTY,
+        rooted: Bitboard::EMPTY,
+    };
+    let mut pairs = Pairs { targets: [none; 16], len: 0 };
     let candidates = view.colors[victim.index()] & !view.of(victim, Kind::King);
     for target in candidates {
         let tk = view.squares[target].kind();
@@ -122,44 +148,94 @@ fn chase_pairs(b: &Board, chaser: Color) -> Pairs {
         let attackers = view.attackers_to(target, chaser, view.occ)
             & !view.of(chaser, Kind::King)
             & !view.of(chaser, Kind::Pawn);
-        let mut chasing = Bitboard::EMPTY;
+        let mut threats = TargetThreats { target: target as u8, ..none };
         for a in attackers {
-            if view.move_is_safe(a, target) && counts_as_chase(&view, a, target) {
-                chasing |= Bitboard::from_square(a);
+            if a != mover && is_pinned(&view, a) {
+                continue;
+            }
+            if !view.move_is_safe(a, target) {
+                continue;
+            }
+            let bit = Bitboard::from_square(a);
+            match classify(&view, a, target) {
+                Threat::Chase { fake_root } => {
+                    threats.chasing |= bit;
+                    if fake_root {
+                        threats.fake_root |= bit;
+                    }
+                }
+                Threat::Rooted => threats.rooted |= bit,
+                Threat::Ignored => {}
             }
         }
-        if chasing.any() && pairs.len < pairs.targets.len() {
-            pairs.targets[pairs.len] = (target as u8, chasing);
+        if (threats.chasing | threats.rooted).any() && pairs.len < pairs.targets.len() {
+            pairs.targets[pairs.len] = threats;
             pairs.len += 1;
         }
     }
     pairs
 }
 
-/// Whether the legal capture `attacker x target` (chaser to move in `view`) is a threat the
-/// chase rules count.
-fn counts_as_chase(view: &Board, attacker: usize, target: usize) -> bool {
+/// Whether the piece on `sq` shields its own king: lifted off the board, the king would be
+/// attacked. Such a piece "cannot move" in the sense of point 7 and diagrams 39-41, so its
+/// threats are not chases even where taking the pinning piece itself would be legal.
+fn is_pinned(view: &Board, sq: usize) -> bool {
+    let owner = view.squares[sq].color();
+    view.king_in_danger(view.king(owner), !owner, view.occ.without(sq), Bitboard::EMPTY)
+}
+
+enum Threat {
+    Chase { fake_root: bool },
+    /// It would be a chase, but the target has a real root.
+    Rooted,
+    /// Not a chase at all (an exchange offer).
+    Ignored,
+}
+
+/// How the rules count the legal capture `attacker x target` (chaser to move in `view`).
+fn classify(view: &Board, attacker: usize, target: usize) -> Threat {
     let ak = view.squares[attacker].kind();
     let tk = view.squares[target].kind();
     if ak == tk {
         let mut reply = *view;
         reply.flip_side();
         if reply.reach(target).has(attacker) && reply.move_is_safe(target, attacker) {
-            return false; // an exchange offer
+            return Threat::Ignored; // an exchange offer
         }
     }
     if tk == Kind::Rook && matches!(ak, Kind::Horse | Kind::Cannon) {
-        return true;
+        return Threat::Chase { fake_root: true };
     }
-    !has_real_root(view, attacker, target)
-}
-
-/// Whether, after `attacker` takes on `target`, the victim can legally take back at once.
-fn has_real_root(view: &Board, attacker: usize, target: usize) -> bool {
     let mut after = *view;
     after.apply(attacker, target);
     let defender = after.side;
-    after
-        .attackers_to(target, defender, after.occ)
-        .any_where(|r| after.move_is_safe(r, target))
+    let protectors = after.attackers_to(target, defender, after.occ);
+    if protectors.any_where(|r| after.move_is_safe(r, target)) {
+        Threat::Rooted
+    } else {
+        Threat::Chase { fake_root: protectors.any() }
+    }
+}
+
+#[cfg(test)]
+mod debug_tests {
+    use super::*;
+    use game_api::Game;
+
+    #[test]
+    #[ignore]
+    fn dump_chases() {
+        let fen = std::env::var("XQ_FEN").unwrap();
+        let moves = std::env::var("XQ_MOVES").unwrap();
+        let mut pos = Xiangqi::from_fen(&fen).unwrap();
+        for t in moves.split_whitespace() {
+            let m = pos.parse_move(t).unwrap();
+            let before = pos.board;
+            pos.make(m);
+            let set = chased_by_move(&before, &pos.board, from_sq(m), to_sq(m));
+            let names: Vec<String> = set.map(crate::notation::square_name).collect();
+            println!("{t}: check={} chases {:?}", pos.in_check(), names);
+        }
+        println!("verdict {:?}", pos.game_verdict());
+    }
 }
