@@ -338,3 +338,66 @@ fn make_names_unique(engines: &mut [EngineConfig]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn parses_a_full_command_line() {
+        let cfg = parse_args(&words(
+            "--game xiangqi -engine cmd=/bin/a name=A proto=ucci option.Hash=64 tc=40/60+0.5 \
+             --engine cmd=/bin/b st=0.5 option.Hash=32 --each option.Threads=1 timemargin=250 nodes=5000 \
+             --games 2 --rounds 3 --repeat --concurrency 4 --openings file=o.epd format=epd order=random \
+             --pgnout file=out.pgn --sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 --tournament gauntlet \
+             --rules cxq --resign movecount=3 score=500 --draw movenumber=30 movecount=6 score=8 --seed 7",
+        ))
+        .unwrap();
+        assert_eq!(cfg.game, GameKind::Xiangqi);
+        assert_eq!(cfg.engines.len(), 2);
+        let (a, b) = (&cfg.engines[0], &cfg.engines[1]);
+        assert_eq!((a.name.as_str(), a.proto), ("A", Proto::Ucci));
+        assert_eq!(a.options, vec![("Threads".into(), "1".into()), ("Hash".into(), "64".into())]);
+        assert_eq!(a.limits.clock.unwrap().moves_per_period, Some(40));
+        assert_eq!(a.limits.nodes, Some(5000));
+        assert_eq!(a.margin, Duration::from_millis(250));
+        assert_eq!((b.name.as_str(), b.limits.movetime), ("b", Some(Duration::from_millis(500))));
+        assert_eq!((cfg.games, cfg.rounds, cfg.repeat, cfg.concurrency), (2, 3, true, 4));
+        assert_eq!(cfg.openings.order, OpeningOrder::Random);
+        assert_eq!(cfg.pgnout, Some(PathBuf::from("out.pgn")));
+        assert_eq!(cfg.sprt, Some(SprtConfig { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.1 }));
+        assert_eq!((cfg.tournament, cfg.rules, cfg.seed), (TournamentKind::Gauntlet, RuleSet::Cxq, 7));
+        assert_eq!(cfg.resign, Some(ResignRule { movecount: 3, score: 500, twosided: false }));
+        assert_eq!(cfg.draw, Some(DrawRule { movenumber: 30, movecount: 6, score: 8 }));
+    }
+
+    #[test]
+    fn errors_name_the_bad_word() {
+        let base = "--game chess --engine cmd=x tc=1 --engine cmd=y tc=1";
+        for (extra, needle) in [
+            (" --games x", "'x'"),
+            (" --bogus", "--bogus"),
+            (" --engine cmd=z tc=1/", "1/"),
+            (" --engine cmd=z", "no tc="),
+            (" --rules cxq", "xiangqi only"),
+            (" --sprt elo0=5 elo1=0", "elo0 < elo1"),
+            (" --engine cmd=z tc=1 proto=xboard", "xboard"),
+        ] {
+            let e = parse_args(&words(&format!("{base}{extra}"))).unwrap_err();
+            assert!(e.0.contains(needle), "{extra}: {e}");
+        }
+        assert!(parse_args(&words("--engine cmd=x tc=1 --engine cmd=y tc=1")).is_err(), "no --game");
+        assert!(parse_args(&words("--game chess --engine cmd=x tc=1")).is_err(), "one engine");
+    }
+
+    #[test]
+    fn duplicate_names_are_numbered() {
+        let cfg = parse_args(&words("--game chess --each cmd=sf tc=1 --engine --engine --engine name=sf")).unwrap();
+        let names: Vec<_> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["sf", "sf-2", "sf-3"]);
+    }
+}

@@ -196,3 +196,61 @@ impl Clock {
         Charge::InTime
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn parses_cutechess_time_controls() {
+        let tc = parse_tc("40/60+0.6").unwrap().clock.unwrap();
+        assert_eq!(tc, ClockSpec { moves_per_period: Some(40), base: ms(60_000), increment: ms(600) });
+        let tc = parse_tc("1:30+1").unwrap().clock.unwrap();
+        assert_eq!((tc.base, tc.increment, tc.moves_per_period), (ms(90_000), ms(1000), None));
+        assert_eq!(parse_tc("10").unwrap().clock.unwrap().base, ms(10_000));
+        assert!(parse_tc("inf").unwrap().infinite);
+        for bad in ["", "x", "0/10", "10+", "-5", "40/", "0+0", "1:xx"] {
+            assert!(parse_tc(bad).is_err(), "{bad:?} accepted");
+        }
+        assert_eq!(parse_tc("40/60").unwrap().pgn_tag(), "40/60");
+        assert_eq!(parse_tc("10+0.1").unwrap().pgn_tag(), "10+0.1");
+    }
+
+    #[test]
+    fn increment_is_added_after_the_move() {
+        let limits = parse_tc("1+0.1").unwrap();
+        let mut clock = Clock::new(&limits);
+        assert_eq!(clock.charge(ms(300), &limits, ms(50)), Charge::InTime);
+        assert_eq!(clock.remaining, ms(800));
+        assert_eq!(clock.charge(ms(850), &limits, ms(50)), Charge::InTime);
+        assert_eq!(clock.remaining, ms(100), "ran 50 ms past zero inside the margin: empty clock + increment");
+        assert_eq!(clock.charge(ms(151), &limits, ms(50)), Charge::Forfeit);
+    }
+
+    #[test]
+    fn periods_refill_the_clock() {
+        let limits = parse_tc("2/10").unwrap();
+        let mut clock = Clock::new(&limits);
+        assert_eq!(clock.moves_to_go, Some(2));
+        clock.charge(ms(4000), &limits, ms(0));
+        assert_eq!((clock.remaining, clock.moves_to_go), (ms(6000), Some(1)));
+        clock.charge(ms(5000), &limits, ms(0));
+        assert_eq!((clock.remaining, clock.moves_to_go), (ms(11_000), Some(2)));
+    }
+
+    #[test]
+    fn fixed_time_per_move_and_untimed_limits() {
+        let st = Limits { movetime: Some(ms(200)), ..Limits::default() };
+        let mut clock = Clock::new(&st);
+        assert_eq!(clock.charge(ms(240), &st, ms(50)), Charge::InTime);
+        assert_eq!(clock.charge(ms(251), &st, ms(50)), Charge::Forfeit);
+        let nodes = Limits { nodes: Some(1000), ..Limits::default() };
+        let mut clock = Clock::new(&nodes);
+        assert_eq!(nodes.move_deadline(&clock, ms(50)), None);
+        assert_eq!(clock.charge(Duration::from_secs(100), &nodes, ms(50)), Charge::InTime);
+    }
+}

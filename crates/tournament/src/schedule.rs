@@ -68,3 +68,55 @@ pub fn schedule(cfg: &MatchConfig, opening_count: usize) -> Vec<Job> {
     }
     jobs
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::parse_args;
+
+    fn cfg(extra: &str, engines: usize) -> MatchConfig {
+        let mut words = vec!["--game".to_owned(), "chess".to_owned()];
+        for i in 0..engines {
+            words.extend(["--engine".to_owned(), format!("cmd=e{i}"), "tc=1".to_owned()]);
+        }
+        words.extend(extra.split_whitespace().map(str::to_owned));
+        parse_args(&words).unwrap()
+    }
+
+    #[test]
+    fn repeat_plays_each_opening_with_both_colours() {
+        let jobs = schedule(&cfg("--games 2 --rounds 3 --repeat", 2), 10);
+        assert_eq!(jobs.len(), 6);
+        for pair in jobs.chunks(2) {
+            assert_eq!(pair[0].opening, pair[1].opening);
+            assert_eq!(pair[0].pair, pair[1].pair);
+            assert_eq!((pair[0].white, pair[0].black), (pair[1].black, pair[1].white));
+        }
+        let openings: Vec<_> = jobs.iter().map(|j| j.opening).collect();
+        assert_eq!(openings, [0, 0, 1, 1, 2, 2]);
+    }
+
+    #[test]
+    fn single_games_per_round_still_alternate_and_pair_up() {
+        let jobs = schedule(&cfg("--rounds 4", 2), 3);
+        let colours: Vec<_> = jobs.iter().map(|j| j.white).collect();
+        assert_eq!(colours, [0, 1, 0, 1]);
+        let pairs: Vec<_> = jobs.iter().map(|j| j.pair).collect();
+        assert_eq!(pairs, [0, 0, 1, 1]);
+        let openings: Vec<_> = jobs.iter().map(|j| j.opening).collect();
+        assert_eq!(openings, [0, 1, 2, 0], "openings wrap around");
+    }
+
+    #[test]
+    fn gauntlet_and_round_robin_meet_the_right_players() {
+        let jobs = schedule(&cfg("--tournament gauntlet --games 2", 4), 5);
+        assert_eq!(jobs.len(), 6);
+        assert!(jobs.iter().all(|j| j.white == 0 || j.black == 0));
+        let jobs = schedule(&cfg("--tournament round-robin --games 2", 4), 5);
+        assert_eq!(jobs.len(), 12);
+        let mut met: Vec<_> = jobs.iter().map(|j| (j.white.min(j.black), j.white.max(j.black))).collect();
+        met.sort();
+        met.dedup();
+        assert_eq!(met.len(), 6);
+    }
+}

@@ -56,3 +56,39 @@ impl SprtConfig {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tol: f64) {
+        assert!((a - b).abs() <= tol, "{a} != {b}");
+    }
+
+    // References computed in Python from the closed form (see the module comment).
+    #[test]
+    fn llr_and_bounds_match_reference() {
+        let sprt = SprtConfig { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        let (lo, hi) = sprt.bounds();
+        close(lo, -2.944_438_979_166_440_3, 1e-12);
+        close(hi, 2.944_438_979_166_440_3, 1e-12);
+        close(sprt.llr(&Pentanomial([5, 20, 50, 30, 10])), 0.570_001_680_166_828_3, 1e-9);
+        assert_eq!(sprt.decision(&Pentanomial([5, 20, 50, 30, 10])), None);
+
+        let sprt = SprtConfig { elo0: -1.75, elo1: 0.25, alpha: 0.05, beta: 0.1 };
+        let (lo, hi) = sprt.bounds();
+        close(lo, -2.251_291_798_606_495, 1e-12);
+        close(hi, 2.890_371_757_896_165, 1e-12);
+        let pairs = Pentanomial([100, 1000, 3000, 1100, 120]);
+        close(sprt.llr(&pairs), 3.353_648_877_679_627_4, 1e-9);
+        assert_eq!(sprt.decision(&pairs), Some(SprtDecision::AcceptH1));
+        assert_eq!(sprt.decision(&pairs.flipped()), Some(SprtDecision::AcceptH0));
+    }
+
+    #[test]
+    fn no_variance_no_evidence() {
+        let sprt = SprtConfig { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
+        assert_eq!(sprt.llr(&Pentanomial([0, 0, 7, 0, 0])), 0.0);
+    }
+}

@@ -210,3 +210,66 @@ pub fn erf(x: f64) -> f64 {
         value
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Reference values computed independently in Python (math.erf, math.log10) from the
+    // textbook formulas; see the crate README for the script.
+    fn close(a: f64, b: f64, tol: f64) {
+        assert!((a - b).abs() <= tol, "{a} != {b} (tolerance {tol})");
+    }
+
+    #[test]
+    fn trinomial_elo_error_and_los() {
+        let wdl = Wdl { wins: 100, draws: 150, losses: 50 };
+        close(wdl.score(), 0.583_333_333_333_333_4, 1e-12);
+        let est = wdl.elo();
+        close(est.elo, 58.451_214_271_295_23, 1e-9);
+        close(est.error, 27.853_264_772_627_59, 1e-9);
+        close(wdl.los(), 0.999_977_721_454_698, 1e-9);
+        close(wdl.draw_ratio(), 0.5, 1e-12);
+    }
+
+    #[test]
+    fn pentanomial_elo_error_and_los() {
+        let p = Pentanomial([5, 20, 50, 30, 10]);
+        let (mean, var) = p.moments().unwrap();
+        close(mean, 0.543_478_260_869_565_2, 1e-12);
+        close(var, 0.057_892_249_527_410_206, 1e-12);
+        let est = p.elo();
+        close(est.elo, 30.288_285_575_247_322, 1e-9);
+        close(est.error, 30.872_869_614_334_1, 1e-9);
+        close(p.los(), 0.973_676_708_881_615_2, 1e-9);
+    }
+
+    #[test]
+    fn elo_and_score_are_inverse_and_symmetric() {
+        for elo in [-400.0, -35.0, 0.0, 12.5, 191.0] {
+            close(elo_from_score(score_from_elo(elo)), elo, 1e-9);
+        }
+        close(elo_from_score(0.75), 190.848_501_887_864_98, 1e-9);
+        assert_eq!(elo_from_score(1.0), f64::INFINITY);
+        let wdl = Wdl { wins: 7, draws: 3, losses: 2 };
+        close(wdl.elo().elo, -wdl.flipped().elo().elo, 1e-9);
+        close(wdl.los() + wdl.flipped().los(), 1.0, 1e-12);
+    }
+
+    #[test]
+    fn erf_matches_reference_values() {
+        close(erf(0.3), 0.328_626_759_459_127_4, 1e-13);
+        close(erf(1.7), 0.983_790_458_590_774_5, 1e-13);
+        close(erf(2.5), 0.999_593_047_982_555, 1e-13);
+        close(erf(-3.1), -0.999_988_351_342_632_8, 1e-13);
+        close(erf(0.0), 0.0, 0.0);
+    }
+
+    #[test]
+    fn nothing_played_is_neutral() {
+        let wdl = Wdl::default();
+        assert_eq!(wdl.score(), 0.5);
+        assert_eq!(wdl.los(), 0.5);
+        assert_eq!(Pentanomial::default().elo(), EloEstimate::default());
+    }
+}

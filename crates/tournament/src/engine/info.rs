@@ -77,3 +77,22 @@ fn ucci_score(value: i32) -> Score {
         Score::Cp(value)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_uci_and_ucci_scores() {
+        let uci = "info depth 12 seldepth 14 multipv 1 score cp -32 upperbound nodes 53577 pv c7c5 g1f3";
+        assert_eq!(parse_info(uci), (Some(Score::Cp(-32)), Some(12)));
+        assert_eq!(parse_info("info depth 9 score mate -3 pv a1a2"), (Some(Score::Mate(-3)), Some(9)));
+        assert_eq!(parse_info("info depth 7 score 45 pv h2e2"), (Some(Score::Cp(45)), Some(7)));
+        assert_eq!(parse_info("info depth 7 score 9995 pv h2e2").0, Some(Score::Mate(3)));
+        assert_eq!(parse_info("info string score cp 99"), (None, None));
+        assert_eq!(parse_info("info time 5 nodes 100"), (None, None));
+        assert_eq!(parse_info("info depth"), (None, None));
+        assert_eq!(Score::Cp(31).pgn_text(), "+0.31");
+        assert_eq!(Score::Mate(-2).pgn_text(), "-M2");
+    }
+}

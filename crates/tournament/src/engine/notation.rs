@@ -38,3 +38,21 @@ pub fn to_one_based(text: &str) -> Option<String> {
 pub fn from_one_based(text: &str) -> Option<String> {
     shift_ranks(text, -1, 1, 10)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_both_ways() {
+        assert_eq!(to_one_based("h2e2").as_deref(), Some("h3e3"));
+        assert_eq!(to_one_based("h9g7").as_deref(), Some("h10g8"));
+        assert_eq!(from_one_based("h10g8").as_deref(), Some("h9g7"));
+        assert_eq!(from_one_based("a1a2").as_deref(), Some("a0a1"));
+        assert_eq!(from_one_based("a0a1"), None, "rank 0 does not exist in 1-10 notation");
+        assert_eq!(to_one_based("e7e8q").as_deref(), Some("e8e9q"), "suffixes are kept");
+        for bad in ["", "h", "h2", "H2E2", "h2e", "22e2"] {
+            assert_eq!(to_one_based(bad), None, "{bad:?}");
+        }
+    }
+}
