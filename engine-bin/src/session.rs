@@ -1,5 +1,46 @@
-//! The protocol loop (the protocol issue fills this in).
+//! The protocol loop: UCI and UCCI over stdin/stdout.
+//!
+//! Two threads (DESIGN.md "Threads and input"):
+//! - the *input thread* (the main thread, `input.rs`) reads lines and answers `isready`,
+//!   `stop`, `ponderhit` and `quit` itself through the shared [`control::Control`], so they work
+//!   while a search runs;
+//! - the *session thread* (`worker.rs`) owns the options and the game (position, engine) and
+//!   runs every other command in order from a channel; a search runs on it and may spawn helper
+//!   threads of its own.
+//!
+//! The first command picks the dialect: `uci` (chess, or xiangqi after `UCI_Variant xiangqi` or a
+//! 10-rank FEN) or `ucci` (xiangqi); a later handshake switches again. Bad input never ends the
+//! process: it is answered with `info string …` and the session carries on. Only `engine.rs`
+//! knows the search crate's API; only `games.rs` names the concrete games.
 
+mod control;
+mod engine;
+mod games;
+mod go;
+mod input;
+mod options;
+mod output;
+mod report;
+mod table;
+mod worker;
+
+use control::Control;
+
+/// Runs the protocol on stdin/stdout until `quit` or the end of input.
 pub fn run_protocol_loop() -> Result<(), String> {
-    Err("the protocol loop is not available yet".to_owned())
+    let control = Control::new();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    std::thread::scope(|scope| {
+        let session = std::thread::Builder::new()
+            .name("session".into())
+            // The search's main thread runs here and recurses a move picker per ply.
+            .stack_size(64 << 20)
+            .spawn_scoped(scope, || worker::run(&rx, &control))
+            .map_err(|e| format!("cannot start the session thread: {e}"))?;
+        input::read_loop(std::io::stdin().lock(), &control, &tx);
+        drop(tx);
+        session
+            .join()
+            .map_err(|_| "the session thread failed".to_owned())
+    })
 }

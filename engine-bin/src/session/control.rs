@@ -1,0 +1,199 @@
+//! What the input thread and the session thread share: a ledger of forwarded commands and
+//! searches, kept under one mutex so that `isready`, `stop` and `ponderhit` reach the right
+//! search even when they overtake the queue.
+//!
+//! Why a ledger rather than bare flags: a GUI may pipeline `position`, `go infinite`, `stop`
+//! faster than the session thread takes them off the channel. A bare stop flag set before the
+//! search starts would be wiped by the search's own reset and the GUI would wait forever. So every
+//! forwarded `go` gets a sequence number, and `stop`/`ponderhit` record the highest number they
+//! apply to; a search checks the ledger when it starts. Likewise `isready` is answered at once
+//! only when every command sent before it has been dealt with (a running search counts as dealt
+//! with), otherwise it is owed and paid by the session thread as soon as that is true.
+
+use super::engine::Signals;
+use super::output::Out;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Mutex, MutexGuard};
+
+#[derive(Default)]
+struct Ledger {
+    /// Messages forwarded to the session thread.
+    sent: u64,
+    /// Of those, the ones dealt with (a `go` counts as soon as its search has started).
+    done: u64,
+    /// `readyok`s owed: each is paid once `done` reaches the value.
+    owed_ready: VecDeque<u64>,
+    /// Sequence number of the last `go` forwarded (the first is 1).
+    gos_sent: u64,
+    /// Searches that have printed their answer.
+    gos_finished: u64,
+    /// Every search numbered at or below this is to stop.
+    stop_through: u64,
+    /// Every search numbered at or below this got its `ponderhit`.
+    ponderhit_through: u64,
+    /// Every search numbered at or below this got `ponderhit draw`.
+    draw_through: u64,
+    /// The search running now.
+    running: Option<u64>,
+}
+
+/// A search in progress, as the session thread holds it between `begin_search` and
+/// `end_search`.
+#[must_use = "a started search must be ended with end_search"]
+pub struct Ticket {
+    seq: u64,
+}
+
+pub struct Control {
+    ledger: Mutex<Ledger>,
+    /// The flags the running search polls.
+    pub signals: Signals,
+    /// UCCI `batch`: while on, control commands are queued like any other (the spec's "do not
+    /// read input while thinking", so a piped script runs in order).
+    pub batch: AtomicBool,
+    pub out: Out,
+}
+
+/// What the input thread should do with a `stop` it read.
+pub enum StopAction {
+    /// A search was running or queued; it has been told.
+    Delivered,
+    /// Nothing to stop: the session thread answers it in order (UCCI `nobestmove`).
+    Idle,
+}
+
+impl Control {
+    pub fn new() -> Self {
+        Control {
+            ledger: Mutex::new(Ledger::default()),
+            signals: Signals::default(),
+            batch: AtomicBool::new(false),
+            out: Out,
+        }
+    }
+
+    fn ledger(&self) -> MutexGuard<'_, Ledger> {
+        // A panic on the other thread must not take the protocol down with it: the ledger's
+        // counters stay meaningful whatever was interrupted.
+        self.ledger.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn batch(&self) -> bool {
+        self.batch.load(Relaxed)
+    }
+
+    // ----- input thread -----
+
+    /// Records a message about to be forwarded; for a `go`, returns its sequence number.
+    /// Call it right before sending, from the (single) input thread.
+    pub fn note_sent(&self, is_go: bool) -> u64 {
+        let mut l = self.ledger();
+        l.sent += 1;
+        if is_go {
+            l.gos_sent += 1;
+        }
+        l.gos_sent
+    }
+
+    /// `isready`: `readyok` now, or as soon as everything sent before it has been dealt with.
+    pub fn is_ready(&self) {
+        let mut l = self.ledger();
+        if l.done >= l.sent {
+            self.out.line("readyok");
+        } else {
+            let threshold = l.sent;
+            l.owed_ready.push_back(threshold);
+        }
+    }
+
+    /// `stop`: ends the running search and any search queued so far.
+    pub fn stop(&self) -> StopAction {
+        let mut l = self.ledger();
+        if l.gos_sent == l.gos_finished {
+            return StopAction::Idle;
+        }
+        l.stop_through = l.gos_sent;
+        if l.running.is_some() {
+            self.signals.stop();
+        }
+        StopAction::Delivered
+    }
+
+    /// `ponderhit [draw]`: the running (or queued) ponder search may now use its clock.
+    pub fn ponderhit(&self, draw: bool) {
+        let mut l = self.ledger();
+        if l.gos_sent == l.gos_finished {
+            return;
+        }
+        l.ponderhit_through = l.gos_sent;
+        if draw {
+            l.draw_through = l.gos_sent;
+        }
+        if l.running.is_some() {
+            self.signals.ponderhit();
+        }
+    }
+
+    /// `quit` (or end of input): every search sent so far stops.
+    pub fn stop_everything(&self) {
+        let mut l = self.ledger();
+        l.stop_through = l.gos_sent;
+        if l.running.is_some() {
+            self.signals.stop();
+        }
+    }
+
+    // ----- session thread -----
+
+    /// A forwarded message other than `go` has been dealt with.
+    pub fn mark_done(&self) {
+        let mut l = self.ledger();
+        l.done += 1;
+        self.pay_owed(&mut l);
+    }
+
+    fn pay_owed(&self, l: &mut Ledger) {
+        while l.owed_ready.front().is_some_and(|&t| t <= l.done) {
+            l.owed_ready.pop_front();
+            self.out.line("readyok");
+        }
+    }
+
+    /// Starts search `seq`: resets the flags, then applies a `stop`/`ponderhit` that overtook
+    /// it in the queue. Counts the `go` as dealt with.
+    pub fn begin_search(&self, seq: u64) -> Ticket {
+        let mut l = self.ledger();
+        self.signals.reset();
+        if l.stop_through >= seq {
+            self.signals.stop();
+        }
+        if l.ponderhit_through >= seq {
+            self.signals.ponderhit();
+        }
+        l.running = Some(seq);
+        l.done += 1;
+        self.pay_owed(&mut l);
+        Ticket { seq }
+    }
+
+    /// Whether the GUI offered a draw with `ponderhit draw` during this search.
+    pub fn draw_offered(&self, ticket: &Ticket) -> bool {
+        self.ledger().draw_through >= ticket.seq
+    }
+
+    /// Whether `stop` or `ponderhit` has released this search (an infinite or ponder search may
+    /// answer only then).
+    pub fn released(&self) -> bool {
+        self.signals.is_stopped() || self.signals.is_ponderhit()
+    }
+
+    /// Prints the search's last line and marks it finished, atomically with respect to `stop`:
+    /// a `stop` read after this is idle, one read before it was for this search.
+    pub fn end_search(&self, ticket: Ticket, answer: &str) {
+        let mut l = self.ledger();
+        self.out.line(answer);
+        l.running = None;
+        l.gos_finished = l.gos_finished.max(ticket.seq);
+    }
+}

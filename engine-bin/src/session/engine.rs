@@ -1,0 +1,167 @@
+//! The one place the session touches the search crate's API: it wraps `search::Engine` for a
+//! game and converts between the search's types and the session's (`SearchRequest` in,
+//! `protocol::SearchInfo` / `Found` / `HashEntry` out). If the search's API moves, only this
+//! file moves with it.
+
+use super::go::SearchRequest;
+use super::games::Variant;
+use super::report::InfoSink;
+use game_api::Move;
+use protocol::{Bound, Score, SearchInfo};
+use std::sync::atomic::Ordering::Relaxed;
+
+/// The flags the input thread raises mid-search (`stop`, `ponderhit`).
+#[derive(Default)]
+pub struct Signals(search::Signals);
+
+impl Signals {
+    pub fn reset(&self) {
+        self.0.reset();
+    }
+    pub fn stop(&self) {
+        self.0.stop();
+    }
+    pub fn ponderhit(&self) {
+        self.0.ponderhit();
+    }
+    pub fn is_stopped(&self) -> bool {
+        self.0.stop.load(Relaxed)
+    }
+    pub fn is_ponderhit(&self) -> bool {
+        self.0.ponderhit.load(Relaxed)
+    }
+}
+
+/// What a finished search hands back.
+pub struct Found {
+    /// `None` when the root had nothing to search.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+}
+
+/// A transposition-table entry, for UCCI `pophash`.
+pub struct HashEntry {
+    pub best: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    /// The stored score is a lower bound (fail high) — or exact, when both are set.
+    pub lower: bool,
+    pub upper: bool,
+}
+
+pub struct Engine<V: Variant> {
+    inner: search::Engine<V, V::Eval>,
+}
+
+impl<V: Variant> Engine<V> {
+    pub fn new(hash_mb: usize, threads: usize) -> Self {
+        Engine {
+            inner: search::Engine::new(hash_mb, threads),
+        }
+    }
+
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.inner.set_hash_mb(mb);
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.inner.set_threads(threads);
+    }
+
+    /// Forgets the TT and the histories (`ucinewgame`, `Clear Hash`).
+    pub fn clear(&mut self) {
+        self.inner.clear();
+    }
+
+    pub fn static_eval(&mut self, pos: &V) -> i32 {
+        self.inner.static_eval(pos)
+    }
+
+    pub fn probe(&self, pos: &V) -> Option<HashEntry> {
+        let hit = self.inner.probe(pos)?;
+        let (lower, upper) = match hit.bound {
+            search::Bound::Exact => (true, true),
+            search::Bound::Lower => (true, false),
+            search::Bound::Upper => (false, true),
+            search::Bound::None => (false, false),
+        };
+        Some(HashEntry {
+            best: hit.best,
+            score: score(hit.value),
+            depth: hit.depth,
+            lower,
+            upper,
+        })
+    }
+
+    pub fn search(
+        &mut self,
+        root: &V,
+        request: &SearchRequest,
+        signals: &Signals,
+        sink: &dyn InfoSink,
+    ) -> Found {
+        let limits = search::Limits {
+            depth: request.depth,
+            nodes: request.nodes,
+            movetime: request.movetime,
+            mate: request.mate,
+            infinite: request.infinite,
+            ponder: request.ponder,
+            time: request.time,
+            inc: request.inc,
+            movestogo: request.movestogo,
+            move_overhead: request.move_overhead_ms,
+            multipv: request.multipv,
+            searchmoves: request.searchmoves.clone(),
+            banmoves: request.banmoves.clone(),
+        };
+        let result = self
+            .inner
+            .search(root, &limits, &Forward { sink }, &signals.0);
+        Found {
+            best: result.best,
+            ponder: result.ponder,
+            score: score(result.score),
+        }
+    }
+}
+
+fn score(s: search::Score) -> Score {
+    match s {
+        search::Score::Cp(cp) => Score::Cp(cp),
+        search::Score::Mate(plies) if plies > 0 => Score::MateIn(plies.unsigned_abs()),
+        search::Score::Mate(plies) => Score::MatedIn(plies.unsigned_abs()),
+    }
+}
+
+/// Turns the search's progress reports into protocol `info` data.
+struct Forward<'a> {
+    sink: &'a dyn InfoSink,
+}
+
+impl search::Reporter for Forward<'_> {
+    fn info(&self, info: &search::Info<'_>) {
+        let bound = match info.bound {
+            search::Bound::Lower => Bound::Lower,
+            search::Bound::Upper => Bound::Upper,
+            search::Bound::Exact | search::Bound::None => Bound::Exact,
+        };
+        self.sink.info(SearchInfo {
+            depth: Some(info.depth),
+            seldepth: Some(info.seldepth),
+            multipv: Some(u32::try_from(info.multipv.max(1)).unwrap_or(u32::MAX)),
+            score: Some(score(info.score)),
+            bound,
+            wdl: None,
+            nodes: Some(info.nodes),
+            nps: Some(info.nps),
+            hashfull: Some(info.hashfull),
+            time_ms: Some(info.time_ms),
+            currmove: None,
+            currmovenumber: None,
+            pv: info.pv_text.to_vec(),
+        });
+    }
+}

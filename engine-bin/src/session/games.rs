@@ -1,0 +1,102 @@
+//! The two games the session can play, and what it needs to know about each beyond
+//! `game_api::Game`. Everything else in the session is written once over [`Variant`]; the
+//! [`ActiveGame`] enum is where a command meets the game that is being played.
+
+use super::options::Settings;
+use super::table::Table;
+use crate::dispatch::GameKind;
+use game_api::{Evaluator, Game};
+
+/// A game the session can play: its rules layer plus the evaluation the search uses for it.
+pub trait Variant: Game {
+    type Eval: Evaluator<Self>;
+    /// Applies rule options that belong to a position (xiangqi's move-count limit).
+    fn apply_rules(&mut self, _settings: &Settings) {}
+}
+
+impl Variant for movegen_chess::Chess {
+    type Eval = Interim;
+}
+
+impl Variant for movegen_xiangqi::Xiangqi {
+    type Eval = Interim;
+    fn apply_rules(&mut self, settings: &Settings) {
+        self.set_move_limit(settings.move_limit);
+    }
+}
+
+/// INTERIM, until `eval-chess` / `eval-xiangqi` export their evaluators: every position scores
+/// 0, so the search still finds mates and rule verdicts and plays legal moves, which is all the
+/// protocol needs, but it plays weakly. Replace with the real evaluators when they land.
+#[derive(Clone, Copy, Default)]
+pub struct Interim;
+
+impl<G: Game> Evaluator<G> for Interim {
+    fn evaluate(&mut self, _pos: &G) -> i32 {
+        0
+    }
+}
+
+/// The game being played, with its position and engine.
+pub enum ActiveGame {
+    Chess(Table<movegen_chess::Chess>),
+    Xiangqi(Table<movegen_xiangqi::Xiangqi>),
+}
+
+/// Runs `$body` with `$t` bound to the active game's table, whichever game it is.
+macro_rules! with_table {
+    ($game:expr, $t:ident => $body:expr) => {
+        match $game {
+            $crate::session::games::ActiveGame::Chess($t) => $body,
+            $crate::session::games::ActiveGame::Xiangqi($t) => $body,
+        }
+    };
+}
+pub(crate) use with_table;
+
+impl ActiveGame {
+    /// A fresh game of `kind` at its start position.
+    pub fn new(kind: GameKind, settings: &Settings) -> Self {
+        match kind {
+            GameKind::Chess => ActiveGame::Chess(Table::new(settings)),
+            GameKind::Xiangqi => ActiveGame::Xiangqi(Table::new(settings)),
+        }
+    }
+
+    pub fn kind(&self) -> GameKind {
+        match self {
+            ActiveGame::Chess(_) => GameKind::Chess,
+            ActiveGame::Xiangqi(_) => GameKind::Xiangqi,
+        }
+    }
+}
+
+/// The game a FEN belongs to, told by its number of ranks (chess 8, xiangqi 10); `None` when
+/// the board field has neither, and the current game's parser will say what is wrong.
+pub fn game_of_fen(fen: &str) -> Option<GameKind> {
+    let board = fen.split_whitespace().next()?;
+    match board.split('/').count() {
+        8 => Some(GameKind::Chess),
+        10 => Some(GameKind::Xiangqi),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_rank_count_names_the_game() {
+        assert_eq!(
+            game_of_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            Some(GameKind::Chess)
+        );
+        assert_eq!(
+            game_of_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
+            Some(GameKind::Xiangqi)
+        );
+        assert_eq!(game_of_fen("8/8 w"), None);
+        assert_eq!(game_of_fen(""), None);
+    }
+}

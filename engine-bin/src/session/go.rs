@@ -1,0 +1,248 @@
+//! `go`: from the GUI's parameters to a search, and from the search's result to the line that
+//! ends it (`bestmove m [ponder p] [draw|resign]`, `bestmove (none)`, `nobestmove`).
+
+use super::control::{Control, Ticket};
+use super::games::Variant;
+use super::options::Settings;
+use super::report::InfoPrinter;
+use super::table::Table;
+use game_api::{Game, GenKind, Move, MoveList};
+use protocol::{BestMove, Dialect, GoParams, Offer, Score, SearchInfo};
+use std::time::Duration;
+
+/// Accept an offered draw (UCCI `go draw`, `ponderhit draw`) at or below this score.
+const DRAW_ACCEPT_CP: i32 = 20;
+/// Resign (UCCI) at or below this score, or when mated for sure.
+const RESIGN_CP: i32 = -2000;
+
+/// What the session asks of one search, in the session's terms; `engine.rs` turns it into the
+/// search crate's limits. Times in milliseconds, clocks indexed by `Color::index()`.
+#[derive(Clone, Debug, Default)]
+pub struct SearchRequest {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    pub time: [Option<u64>; 2],
+    pub inc: [Option<u64>; 2],
+    pub movestogo: Option<u32>,
+    pub move_overhead_ms: u64,
+    pub multipv: usize,
+    pub searchmoves: Vec<Move>,
+    pub banmoves: Vec<Move>,
+}
+
+impl SearchRequest {
+    /// The clocks of both dialects folded into per-colour clocks: UCCI's `time`/`opptime` are
+    /// the side to move's and its opponent's, UCI's `wtime`/`btime` are by colour.
+    pub fn new(go: &GoParams, settings: &Settings, white_to_move: bool) -> Self {
+        let (own, opp) = if white_to_move { (0, 1) } else { (1, 0) };
+        let mut time = [None; 2];
+        let mut inc = [None; 2];
+        let mut movestogo = go.movestogo;
+        if let Some(clock) = go.own_clock(white_to_move) {
+            time[own] = Some(clock.remaining_ms);
+            inc[own] = Some(clock.increment_ms);
+            movestogo = clock.movestogo;
+        }
+        if let Some(clock) = go.opponent_clock(white_to_move) {
+            time[opp] = Some(clock.remaining_ms);
+            inc[opp] = Some(clock.increment_ms);
+        }
+        SearchRequest {
+            // Stockfish searches at least one ply whatever the depth; so do we (UCCI's
+            // `go depth 0` is answered before a search is asked for).
+            depth: go.depth.map(|d| d.max(1)),
+            nodes: go.nodes,
+            movetime: go.movetime,
+            mate: go.mate,
+            infinite: go.is_infinite(),
+            ponder: go.ponder,
+            time,
+            inc,
+            movestogo,
+            move_overhead_ms: settings.move_overhead_ms,
+            multipv: settings.multipv,
+            searchmoves: Vec::new(),
+            banmoves: Vec::new(),
+        }
+    }
+}
+
+/// What `go` needs from the session besides the table.
+pub struct GoContext<'a> {
+    pub control: &'a Control,
+    pub dialect: Dialect,
+    pub settings: &'a Settings,
+}
+
+impl<V: Variant> Table<V> {
+    /// Runs search `seq` and prints its answer. Every path ends the ticket, so the GUI always
+    /// gets exactly one `bestmove`/`nobestmove` per `go`.
+    pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {
+        let ticket = cx.control.begin_search(seq);
+        let answer = self.answer(params, cx, &ticket);
+        cx.control.end_search(ticket, &answer.line(cx.dialect));
+    }
+
+    fn answer(&mut self, params: &GoParams, cx: &GoContext<'_>, ticket: &Ticket) -> BestMove {
+        let out = &cx.control.out;
+        if !params.ignored.is_empty() {
+            out.note(&format!("go: ignored '{}'", params.ignored.join("', '")));
+        }
+        let Some(root) = self.root.as_ref() else {
+            out.note("go: no valid position (the last position command failed)");
+            return BestMove::default();
+        };
+        let mut legal = MoveList::new();
+        root.generate(GenKind::All, &mut legal);
+        let mut searchmoves = Vec::new();
+        for token in &params.searchmoves {
+            match root.parse_move(token) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => out.note(&format!("go searchmoves: {e}")),
+            }
+        }
+        let allowed: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| !self.banned.contains(m))
+            .filter(|m| searchmoves.is_empty() || searchmoves.contains(m))
+            .collect();
+        if cx.dialect == Dialect::Ucci && params.depth == Some(0) && !params.infinite {
+            // The spec's `go depth 0`: a static evaluation and nothing to play.
+            let eval = self.engine.static_eval(root);
+            let info = SearchInfo {
+                depth: Some(0),
+                score: Some(Score::Cp(eval)),
+                ..SearchInfo::default()
+            };
+            out.line(&info.line(cx.dialect));
+            return BestMove::default();
+        }
+        let mut request = SearchRequest::new(
+            params,
+            cx.settings,
+            root.side_to_move() == game_api::Color::White,
+        );
+        request.searchmoves = searchmoves;
+        request.banmoves = self.banned.clone();
+        let printer = InfoPrinter {
+            out,
+            dialect: cx.dialect,
+            show_wdl: cx.settings.show_wdl,
+        };
+        let found = self
+            .engine
+            .search(root, &request, &cx.control.signals, &printer);
+        let best = match found.best.filter(|m| allowed.contains(m)) {
+            Some(m) => m,
+            None => match allowed.first() {
+                // The search found nothing although a move is allowed (it was stopped before
+                // its first iteration ended): any allowed move beats forfeiting.
+                Some(&m) => m,
+                None => {
+                    wait_if_held(cx.control, request.infinite || request.ponder);
+                    return BestMove::default();
+                }
+            },
+        };
+        let mut after = root.clone();
+        after.make(best);
+        let ponder = found
+            .ponder
+            .filter(|&p| found.best == Some(best) && after.is_legal(p));
+        let draw_offered = params.draw || cx.control.draw_offered(ticket);
+        let offer = match cx.dialect {
+            Dialect::Ucci => offer(found.score, draw_offered),
+            Dialect::Uci => None,
+        };
+        // VinXiangQi cannot read `bestmove X draw` without a ponder move: give any reply.
+        let ponder = match (ponder, offer) {
+            (None, Some(_)) => first_move(&after),
+            (p, _) => p,
+        };
+        BestMove {
+            best: Some(root.write_move(best)),
+            ponder: ponder.map(|p| after.write_move(p)),
+            // Without a reply to name, the offer is dropped (the game is over after our move
+            // anyway).
+            offer: offer.filter(|_| ponder.is_some()),
+        }
+    }
+}
+
+/// UCCI's draw acceptance and resignation.
+fn offer(score: Score, draw_offered: bool) -> Option<Offer> {
+    match score {
+        Score::MatedIn(_) => Some(Offer::Resign),
+        Score::Cp(cp) if cp <= RESIGN_CP => Some(Offer::Resign),
+        Score::Cp(cp) if draw_offered && cp <= DRAW_ACCEPT_CP => Some(Offer::Draw),
+        _ => None,
+    }
+}
+
+fn first_move<G: Game>(pos: &G) -> Option<Move> {
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    list.iter().next().copied()
+}
+
+/// An infinite or ponder search must not answer before `stop` or `ponderhit` (UCI).
+fn wait_if_held(control: &Control, held: bool) {
+    while held && !control.released() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ucci_clocks_are_relative_to_the_side_to_move() {
+        let go = GoParams {
+            time: Some(60_000),
+            increment: Some(1000),
+            opptime: Some(50_000),
+            ..GoParams::default()
+        };
+        let s = Settings::default();
+        let black = SearchRequest::new(&go, &s, false);
+        assert_eq!(black.time, [Some(50_000), Some(60_000)]);
+        assert_eq!(black.inc, [Some(0), Some(1000)]);
+        let red = SearchRequest::new(&go, &s, true);
+        assert_eq!(red.time, [Some(60_000), Some(50_000)]);
+        assert!(!red.infinite);
+    }
+
+    #[test]
+    fn uci_clocks_by_colour_and_depth_at_least_one() {
+        let go = GoParams {
+            wtime: Some(1000),
+            btime: Some(2000),
+            binc: Some(5),
+            movestogo: Some(7),
+            depth: Some(0),
+            ..GoParams::default()
+        };
+        let r = SearchRequest::new(&go, &Settings::default(), false);
+        assert_eq!(r.time, [Some(1000), Some(2000)]);
+        assert_eq!(r.inc, [Some(0), Some(5)]);
+        assert_eq!(r.movestogo, Some(7));
+        assert_eq!(r.depth, Some(1));
+        assert!(SearchRequest::new(&GoParams::default(), &Settings::default(), true).infinite);
+    }
+
+    #[test]
+    fn offers() {
+        assert_eq!(offer(Score::Cp(0), true), Some(Offer::Draw));
+        assert_eq!(offer(Score::Cp(0), false), None);
+        assert_eq!(offer(Score::Cp(300), true), None);
+        assert_eq!(offer(Score::MatedIn(4), false), Some(Offer::Resign));
+        assert_eq!(offer(Score::Cp(-2500), true), Some(Offer::Resign));
+        assert_eq!(offer(Score::MateIn(3), true), None);
+    }
+}

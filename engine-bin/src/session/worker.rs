@@ -1,0 +1,207 @@
+//! The session thread: owns the dialect, the options and the game being played, and runs every
+//! command the input thread forwards, in order. Searches run here too (their helper threads
+//! are scoped inside the search), so a command that arrives mid-search waits its turn.
+
+use super::control::Control;
+use super::games::{game_of_fen, with_table, ActiveGame};
+use super::go::GoContext;
+use super::input::Msg;
+use super::options::{self, Effect, Settings};
+use crate::dispatch::GameKind;
+use crossbeam_channel::Receiver;
+use protocol::{parse_with_clock, Command, Dialect};
+use std::sync::atomic::Ordering::Relaxed;
+
+const ENGINE_NAME: &str = concat!("Kientuong ", env!("CARGO_PKG_VERSION"));
+const ENGINE_AUTHOR: &str = "the kientuong developers";
+
+pub struct Session<'a> {
+    control: &'a Control,
+    dialect: Dialect,
+    settings: Settings,
+    game: ActiveGame,
+}
+
+/// Whether the session goes on after a message.
+#[derive(PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The session thread's body: runs until `quit` (or the input thread hangs up).
+pub fn run(rx: &Receiver<Msg>, control: &Control) {
+    let mut session = Session::new(control);
+    for msg in rx.iter() {
+        let flow = session.handle(msg);
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+}
+
+impl<'a> Session<'a> {
+    fn new(control: &'a Control) -> Self {
+        let settings = Settings::default();
+        let game = ActiveGame::new(settings.variant, &settings);
+        Session {
+            control,
+            // Until a handshake says otherwise, speak UCI (as Stockfish does without `uci`).
+            dialect: Dialect::Uci,
+            settings,
+            game,
+        }
+    }
+
+    fn handle(&mut self, msg: Msg) -> Flow {
+        let (line, seq) = match msg {
+            Msg::Line(line) => (line, None),
+            Msg::Go { line, seq } => (line, Some(seq)),
+            Msg::IdleStop => {
+                self.idle_stop();
+                self.control.mark_done();
+                return Flow::Continue;
+            }
+            Msg::Quit => {
+                if let Some(bye) = self.dialect.quit_reply() {
+                    self.control.out.line(bye);
+                }
+                self.control.mark_done();
+                return Flow::Quit;
+            }
+        };
+        let clock = self.dialect.clock_unit(self.settings.usemillisec);
+        let command = parse_with_clock(&line, self.dialect, clock);
+        match (command, seq) {
+            (Ok(Command::Go(params)), Some(seq)) => {
+                // `go` marks itself done when its search starts (see `Control::begin_search`).
+                let cx = GoContext {
+                    control: self.control,
+                    dialect: self.dialect,
+                    settings: &self.settings,
+                };
+                with_table!(&mut self.game, t => t.go(&params, seq, &cx));
+                return Flow::Continue;
+            }
+            (Ok(command), _) => {
+                let flow = self.command(command);
+                self.control.mark_done();
+                return flow;
+            }
+            (Err(e), _) => {
+                if !e.is_silent() {
+                    self.control.out.note(&e.to_string());
+                }
+            }
+        }
+        self.control.mark_done();
+        Flow::Continue
+    }
+
+    fn command(&mut self, command: Command) -> Flow {
+        let out = &self.control.out;
+        match command {
+            Command::Uci => {
+                self.dialect = Dialect::Uci;
+                self.switch_game(self.settings.variant);
+                self.handshake();
+            }
+            Command::Ucci => {
+                self.dialect = Dialect::Ucci;
+                self.settings.variant = GameKind::Xiangqi;
+                self.switch_game(GameKind::Xiangqi);
+                self.handshake();
+            }
+            // Only reaches here in batch mode (otherwise the input thread answers it).
+            Command::IsReady => out.line("readyok"),
+            Command::NewGame => with_table!(&mut self.game, t => t.engine.clear()),
+            Command::Debug(on) => self.settings.debug = on,
+            Command::SetOption(option) => {
+                match options::apply(&mut self.settings, &option, self.dialect) {
+                    Ok(effect) => self.apply(effect),
+                    Err(message) => out.note(&message),
+                }
+                self.control.batch.store(self.settings.batch, Relaxed);
+            }
+            Command::Position(spec) => {
+                if let Some(kind) = spec.fen.as_deref().and_then(game_of_fen) {
+                    // A FEN of the other game switches to it (Pikafish-style GUIs never set
+                    // UCI_Variant). UCCI is xiangqi only: there the xiangqi parser reports it.
+                    if self.dialect == Dialect::Uci {
+                        self.switch_game(kind);
+                    }
+                }
+                let settings = &self.settings;
+                with_table!(&mut self.game, t => t.set_position(&spec, settings, out));
+            }
+            Command::BanMoves(moves) => with_table!(&mut self.game, t => t.ban(&moves, out)),
+            Command::Go(_) => {
+                // A `go` always arrives as `Msg::Go`; a line that only re-parses as one cannot
+                // be answered in order, so say so rather than search unnumbered.
+                out.note("go: internal error, search not started");
+            }
+            Command::Perft(depth) => with_table!(&mut self.game, t => t.perft(depth, out)),
+            Command::Stop => self.idle_stop(),
+            Command::PonderHit { .. } => {}
+            Command::Probe(spec) => {
+                let settings = &self.settings;
+                let line = with_table!(&self.game, t => t.probe(spec.as_ref(), settings, out));
+                out.line(&line);
+            }
+            Command::Quit => {
+                if let Some(bye) = self.dialect.quit_reply() {
+                    out.line(bye);
+                }
+                return Flow::Quit;
+            }
+            Command::Display => with_table!(&self.game, t => t.display(out)),
+            Command::Eval => with_table!(&mut self.game, t => t.eval(out)),
+        }
+        Flow::Continue
+    }
+
+    /// `stop` with no search to stop: UCCI wants `nobestmove` so the GUI never waits forever;
+    /// UCI wants nothing.
+    fn idle_stop(&self) {
+        if self.dialect == Dialect::Ucci {
+            self.control.out.line(self.dialect.no_move_line());
+        }
+    }
+
+    fn handshake(&self) {
+        let out = &self.control.out;
+        out.line(&format!("id name {ENGINE_NAME}"));
+        out.line(&format!("id author {ENGINE_AUTHOR}"));
+        for line in options::declarations(self.dialect) {
+            out.line(&line);
+        }
+        out.line(self.dialect.handshake_ok());
+    }
+
+    fn apply(&mut self, effect: Effect) {
+        let settings = &self.settings;
+        match effect {
+            Effect::None => {}
+            Effect::ResizeHash => {
+                with_table!(&mut self.game, t => t.engine.set_hash_mb(settings.hash_mb))
+            }
+            Effect::SetThreads => {
+                with_table!(&mut self.game, t => t.engine.set_threads(settings.threads))
+            }
+            Effect::ClearHash | Effect::NewGame => {
+                with_table!(&mut self.game, t => t.engine.clear())
+            }
+            Effect::SwitchGame(kind) => self.switch_game(kind),
+            Effect::Rules => with_table!(&mut self.game, t => t.apply_rules(settings)),
+        }
+    }
+
+    /// Makes `kind` the game being played; a new game starts at its start position.
+    fn switch_game(&mut self, kind: GameKind) {
+        if self.game.kind() != kind {
+            // Free the old engine's table before allocating the new one.
+            self.game = ActiveGame::new(kind, &Settings { hash_mb: 1, ..self.settings.clone() });
+            self.game = ActiveGame::new(kind, &self.settings);
+        }
+    }
+}
