@@ -4,9 +4,14 @@
 //! The generalized SPRT replaces the unknown pentanomial distribution by its empirical mean and
 //! variance; the log-likelihood ratio then has the closed form
 //! `LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)` with `m`, `v` the per-pair mean and variance of
-//! the pair score in [0, 1] and `s0`, `s1` the scores that elo0, elo1 predict.
+//! the pair score in [0, 1] and `s0`, `s1` the scores that elo0, elo1 predict. Empty
+//! pentanomial bins are given a tiny count first (as fishtest does), so that a one-sided run of
+//! results, whose sample variance is zero, still moves the LLR.
 
 use crate::stats::{score_from_elo, Pentanomial};
+
+/// The count given to an empty pentanomial bin.
+const EMPTY_BIN: f64 = 1e-3;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtConfig {
@@ -32,15 +37,20 @@ impl SprtConfig {
 
     /// The log-likelihood ratio of the pairs played so far (0 until the variance is known).
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
-        let Some((mean, var)) = pairs.moments() else {
+        if pairs.pairs() == 0 {
             return 0.0;
-        };
+        }
+        let counts = pairs.0.map(|c| if c == 0 { EMPTY_BIN } else { f64::from(c) });
+        let n: f64 = counts.iter().sum();
+        let values = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let mean = counts.iter().zip(values).map(|(c, v)| c * v).sum::<f64>() / n;
+        let var = counts.iter().zip(values).map(|(c, v)| c * (v - mean).powi(2)).sum::<f64>() / n;
         if var <= 0.0 {
             return 0.0;
         }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
-        f64::from(pairs.pairs()) * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
     /// Whether a bound has been hit.
@@ -86,9 +96,12 @@ mod tests {
     }
 
     #[test]
-    fn no_variance_no_evidence() {
+    fn one_sided_results_still_count() {
         let sprt = SprtConfig { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
-        assert_eq!(sprt.llr(&Pentanomial([0, 0, 7, 0, 0])), 0.0);
+        // Python reference with the empty bins set to 1e-3.
+        close(sprt.llr(&Pentanomial([0, 0, 0, 0, 10])), 190.608_292_595_045_7, 1e-6);
+        assert_eq!(sprt.decision(&Pentanomial([0, 0, 0, 0, 10])), Some(SprtDecision::AcceptH1));
+        close(sprt.llr(&Pentanomial([0, 0, 7, 0, 0])), -2.031_672_594_198_718_6, 1e-6);
     }
 }
