@@ -27,7 +27,15 @@ impl InfoSink for InfoPrinter<'_> {
         if info.bound != Bound::Exact && info.time_ms.unwrap_or(0) < BOUND_LINES_AFTER_MS {
             return;
         }
-        if self.show_wdl {
+        if info.depth == Some(0) && info.pv.is_empty() {
+            // Nothing to search (mated, stalemated, every move banned): the short form GUIs
+            // know from Stockfish, `info depth 0 score mate 0`.
+            info = SearchInfo {
+                depth: info.depth,
+                score: info.score,
+                ..SearchInfo::default()
+            };
+        } else if self.show_wdl {
             info.wdl = info.score.map(wdl);
         }
         self.out.line(&info.line(self.dialect));
