@@ -121,7 +121,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if !pv_node && !in_check {
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
             let margin = RFP_MARGIN * depth - if improving { RFP_IMPROVING_BONUS } else { 0 };
-            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && eval < MATE_BOUND {
+            // Not when beta is a mated score: the node may have no move at all (a loss in
+            // xiangqi even without check), which only the move loop finds out.
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && eval < MATE_BOUND && beta > -MATE_BOUND {
                 return eval;
             }
 
