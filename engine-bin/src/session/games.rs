@@ -15,25 +15,13 @@ pub trait Variant: Game {
 }
 
 impl Variant for movegen_chess::Chess {
-    type Eval = Interim;
+    type Eval = eval_chess::ChessEval;
 }
 
 impl Variant for movegen_xiangqi::Xiangqi {
     type Eval = eval_xiangqi::XiangqiEval;
     fn apply_rules(&mut self, settings: &Settings) {
         self.set_move_limit(settings.move_limit);
-    }
-}
-
-/// INTERIM, until `eval-chess` exports its evaluator: every position scores
-/// 0, so the search still finds mates and rule verdicts and plays legal moves, which is all the
-/// protocol needs, but it plays weakly. Replace with the real evaluators when they land.
-#[derive(Clone, Copy, Default)]
-pub struct Interim;
-
-impl<G: Game> Evaluator<G> for Interim {
-    fn evaluate(&mut self, _pos: &G) -> i32 {
-        0
     }
 }
 
