@@ -6,6 +6,8 @@ use crate::tally::Tally;
 use std::fmt::Write;
 
 fn num(x: f64, decimals: usize) -> String {
+    // Adding 0.0 turns -0.0 into 0.0, so a level score never prints as "-0.0".
+    let x = x + 0.0;
     if x.is_nan() {
         "nan".to_owned()
     } else if x.is_infinite() {

@@ -160,7 +160,8 @@ impl EngineSession {
                     && match self.config.ranks {
                         RankBase::One => true,
                         RankBase::Zero => false,
-                        RankBase::Auto => variant,
+                        // Engines disagree (Fairy-Stockfish 1–10, Pikafish and ours 0–9): ask.
+                        RankBase::Auto => self.probe_one_based_ranks().unwrap_or(variant),
                     };
             }
             Dialect::Ucci => {
@@ -181,6 +182,31 @@ impl EngineSession {
             self.set_option(name, value)?;
         }
         Ok(())
+    }
+
+    /// Which rank numbering a UCI xiangqi engine uses, from its first move in the start
+    /// position: the from-square of any legal first move tells them apart (0–9: Red stands on
+    /// ranks 0, 2 (cannons b, h) and 3 (pawns a c e g i); 1–10: ranks 1, 3 (cannons), 4).
+    /// `None` if the engine does not answer a depth-1 search sensibly.
+    fn probe_one_based_ranks(&mut self) -> Option<bool> {
+        self.process.send("position startpos").ok()?;
+        self.process.send("go depth 1").ok()?;
+        let deadline = Instant::now() + self.config.hang_timeout;
+        let token = loop {
+            let line = self.process.recv(deadline).ok()?;
+            if let Some(rest) = line.trim().strip_prefix("bestmove") {
+                break rest.split_whitespace().next()?.to_owned();
+            }
+        };
+        let file = token.chars().next()?;
+        let digits: String = token.chars().skip(1).take_while(char::is_ascii_digit).collect();
+        match (digits.parse::<u32>().ok()?, file) {
+            (0 | 2, _) => Some(false),
+            (1 | 4, _) => Some(true),
+            (3, 'b' | 'h') => Some(true),
+            (3, _) => Some(false),
+            _ => None,
+        }
     }
 
     /// `isready` → `readyok`, skipping anything else the engine prints meanwhile.

@@ -1,0 +1,102 @@
+//! Our own engine in matches, through the `kientuong match` command: self-play in both games
+//! with two games at a time, and mini-matches against Stockfish (chess) and Fairy-Stockfish
+//! (xiangqi, over UCCI and over UCI). Our engine must never lose by misbehaving: no time
+//! forfeit, illegal move, crash or stall; the PGN must read back.
+
+mod match_common;
+
+use match_common::*;
+use std::process::Command;
+use tournament::record::Termination;
+
+fn assert_clean_games(summary: &tournament::MatchSummary, ours: &[usize]) {
+    for r in &summary.records {
+        if r.end.termination == Termination::Normal || r.end.termination == Termination::Adjudication {
+            continue;
+        }
+        let loser_is_ours = match r.end.outcome {
+            game_api::Outcome::Win(game_api::Color::White) => ours.contains(&r.black),
+            game_api::Outcome::Win(game_api::Color::Black) => ours.contains(&r.white),
+            game_api::Outcome::Draw => true,
+        };
+        assert!(!loser_is_ours, "game {}: our engine {}", r.number, r.end.comment);
+    }
+}
+
+fn selfplay(game: &str) {
+    let k = kientuong().display().to_string();
+    let pgn = temp_pgn(&format!("selfplay-{game}"));
+    let summary = run_match(&format!(
+        "--game {game} --engine cmd={k} name=k1 --engine cmd={k} name=k2 --each tc=1+0.02 \
+         --games 2 --rounds 4 --repeat --concurrency 2 --pgnout file={}",
+        pgn.display()
+    ));
+    assert_eq!(summary.records.len(), 8);
+    assert_clean_games(&summary, &[0, 1]);
+    assert_pgn_matches(&summary, &pgn, game);
+}
+
+#[test]
+fn chess_selfplay_eight_games_two_at_a_time() {
+    selfplay("chess");
+}
+
+#[test]
+fn xiangqi_selfplay_eight_games_two_at_a_time() {
+    selfplay("xiangqi");
+}
+
+#[test]
+fn chess_mini_match_against_stockfish() {
+    let k = kientuong().display().to_string();
+    let pgn = temp_pgn("vs-stockfish");
+    let summary = run_match(&format!(
+        "--game chess --engine cmd={k} name=kientuong tc=2+0.05 --engine cmd={STOCKFISH} name=stockfish \
+         tc=2+0.05 nodes=1000 option.Threads=1 option.Hash=8 --games 2 --repeat --concurrency 2 --pgnout file={}",
+        pgn.display()
+    ));
+    assert_eq!(summary.records.len(), 2);
+    assert_clean_games(&summary, &[0]);
+    assert_pgn_matches(&summary, &pgn, "chess");
+}
+
+#[test]
+fn xiangqi_mini_matches_against_fairy_stockfish_over_ucci_and_uci() {
+    let k = kientuong().display().to_string();
+    for proto in ["ucci", "uci"] {
+        let pgn = temp_pgn(&format!("vs-fairy-{proto}"));
+        let summary = run_match(&format!(
+            "--game xiangqi --engine cmd={k} name=kientuong --engine cmd={FAIRY} name=fairy nodes=2000 \
+             --each proto={proto} tc=2+0.05 --games 2 --repeat --concurrency 2 --pgnout file={}",
+            pgn.display()
+        ));
+        assert_eq!(summary.records.len(), 2);
+        assert_clean_games(&summary, &[0]);
+        // Fairy-Stockfish must not lose by misbehaving either: that would mean our notation or
+        // clock conversion for it is wrong.
+        assert_clean_games(&summary, &[1]);
+        assert_pgn_matches(&summary, &pgn, "xiangqi");
+    }
+}
+
+#[test]
+fn the_match_command_prints_progress_and_the_final_table() {
+    let k = kientuong();
+    let out = Command::new(&k)
+        .args(words(&format!(
+            "match --game chess --engine cmd={STOCKFISH} name=A nodes=500 --engine cmd={STOCKFISH} name=B nodes=500 \
+             --each tc=30 --games 2 --repeat --sprt elo0=0 elo1=10 alpha=0.05 beta=0.05"
+        )))
+        .output()
+        .expect("run kientuong match");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("Finished game 1 (A vs B): "), "{text}");
+    assert!(text.contains("Games: 2, W/D/L: "), "{text}");
+    assert!(text.contains("LLR: "), "{text}");
+    assert!(text.contains("Score of A vs B: "), "{text}");
+    assert!(text.contains("Elo difference: "), "{text}");
+    let bad = Command::new(&k).args(["match", "--game", "chess", "--games", "x"]).output().expect("run");
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("'x'"));
+}
