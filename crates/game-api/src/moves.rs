@@ -59,6 +59,19 @@ impl MoveList {
         }
     }
 
+    /// Appends the moves `fill` writes to the front of the unused capacity; `fill` returns how
+    /// many it wrote. For generators: a count kept in a local stays in a register, where the
+    /// length behind `push` is reloaded and stored for every move (measured: ~25% of chess
+    /// perft time went to that dependency chain).
+    #[inline(always)]
+    pub fn append_with(&mut self, fill: impl FnOnce(&mut [Move]) -> usize) {
+        let spare = &mut self.moves[self.len..];
+        let capacity = spare.len();
+        let written = fill(spare);
+        debug_assert!(written <= capacity, "move list overflow");
+        self.len += written.min(capacity);
+    }
+
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;

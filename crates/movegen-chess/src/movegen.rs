@@ -12,28 +12,56 @@ use crate::magic::{bishop_attacks, rook_attacks};
 use crate::position::{Chess, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 use crate::tables::{between, line, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
-use game_api::{Color, MoveList};
+use game_api::{Color, Move, MoveList};
 
 /// Promotion flags, queen first so that ordering-free callers meet the usual choice first.
 const PROMOTION_FLAGS: [u16; 4] = [PROMOTION + 3, PROMOTION + 2, PROMOTION + 1, PROMOTION];
 
-#[inline(always)]
-fn push_all(list: &mut MoveList, from: usize, targets: Bitboard) {
-    for to in Squares(targets) {
-        list.push(encode(from, to, NORMAL));
-    }
+/// Where generated moves go: the free part of the caller's list and a count that the compiler
+/// can keep in a register (see `MoveList::append_with`).
+pub(crate) struct Sink<'a> {
+    slots: &'a mut [Move],
+    len: usize,
 }
 
-#[inline(always)]
-fn push_promotions(list: &mut MoveList, from: usize, to: usize) {
-    for flag in PROMOTION_FLAGS {
-        list.push(encode(from, to, flag));
+impl Sink<'_> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        // No legal position has more than 218 moves; a full list drops the rest rather than
+        // writing out of bounds.
+        if let Some(slot) = self.slots.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn push_all(&mut self, from: usize, targets: Bitboard) {
+        for to in Squares(targets) {
+            self.push(encode(from, to, NORMAL));
+        }
+    }
+
+    #[inline(always)]
+    fn push_promotions(&mut self, from: usize, to: usize) {
+        for flag in PROMOTION_FLAGS {
+            self.push(encode(from, to, flag));
+        }
     }
 }
 
 impl Chess {
     #[inline(always)]
     pub(crate) fn generate_legal<const TACTICAL: bool, const QUIET: bool>(&self, list: &mut MoveList) {
+        list.append_with(|slots| {
+            let mut sink = Sink { slots, len: 0 };
+            self.generate_into::<TACTICAL, QUIET>(&mut sink);
+            sink.len
+        });
+    }
+
+    #[inline(always)]
+    fn generate_into<const TACTICAL: bool, const QUIET: bool>(&self, list: &mut Sink) {
         let us = self.side;
         let them = !us;
         let ours = self.by_color[us.index()];
@@ -65,23 +93,23 @@ impl Chess {
         let pinned = self.pinned(us, ksq);
 
         for from in Squares(self.pieces(us, KNIGHT) & !pinned) {
-            push_all(list, from, KNIGHT_ATTACKS[from] & targets);
+            list.push_all(from, KNIGHT_ATTACKS[from] & targets);
         }
         let diagonal = self.diagonal_sliders(us);
         for from in Squares(diagonal & !pinned) {
-            push_all(list, from, bishop_attacks(from, occupied) & targets);
+            list.push_all(from, bishop_attacks(from, occupied) & targets);
         }
         let straight = self.straight_sliders(us);
         for from in Squares(straight & !pinned) {
-            push_all(list, from, rook_attacks(from, occupied) & targets);
+            list.push_all(from, rook_attacks(from, occupied) & targets);
         }
         // A pinned slider keeps the moves along its pin line; a pinned knight has none.
         if pinned != 0 {
             for from in Squares(diagonal & pinned) {
-                push_all(list, from, bishop_attacks(from, occupied) & targets & line(ksq, from));
+                list.push_all(from, bishop_attacks(from, occupied) & targets & line(ksq, from));
             }
             for from in Squares(straight & pinned) {
-                push_all(list, from, rook_attacks(from, occupied) & targets & line(ksq, from));
+                list.push_all(from, rook_attacks(from, occupied) & targets & line(ksq, from));
             }
         }
 
@@ -99,7 +127,7 @@ impl Chess {
     #[inline(always)]
     fn pawn_moves<const WHITE: bool, const TACTICAL: bool, const QUIET: bool>(
         &self,
-        list: &mut MoveList,
+        list: &mut Sink,
         check_mask: Bitboard,
         pinned: Bitboard,
         ksq: usize,
@@ -126,7 +154,7 @@ impl Chess {
         }
         if TACTICAL {
             for to in Squares(single & check_mask & last_rank) {
-                push_promotions(list, to.wrapping_sub(step), to);
+                list.push_promotions(to.wrapping_sub(step), to);
             }
             let victims = theirs & check_mask;
             // Captures towards the a-file, then towards the h-file.
@@ -142,7 +170,7 @@ impl Chess {
                     list.push(encode(to.wrapping_sub(delta), to, NORMAL));
                 }
                 for to in Squares(hits & last_rank) {
-                    push_promotions(list, to.wrapping_sub(delta), to);
+                    list.push_promotions(to.wrapping_sub(delta), to);
                 }
             }
             if self.ep != NO_SQUARE {
@@ -174,7 +202,7 @@ impl Chess {
             for to in Squares(targets & allowed) {
                 if bit(to) & last_rank != 0 {
                     if TACTICAL {
-                        push_promotions(list, from, to);
+                        list.push_promotions(from, to);
                     }
                 } else {
                     list.push(encode(from, to, NORMAL));
@@ -185,11 +213,15 @@ impl Chess {
 
     /// Castling moves alone, for `is_legal` (the caller has checked the king is not in check).
     pub(crate) fn castling_moves_into(&self, list: &mut MoveList) {
-        self.castling_moves(list, self.king_square(self.side), self.occupied());
+        list.append_with(|slots| {
+            let mut sink = Sink { slots, len: 0 };
+            self.castling_moves(&mut sink, self.king_square(self.side), self.occupied());
+            sink.len
+        });
     }
 
     #[inline(always)]
-    fn castling_moves(&self, list: &mut MoveList, ksq: usize, occupied: Bitboard) {
+    fn castling_moves(&self, list: &mut Sink, ksq: usize, occupied: Bitboard) {
         let (kingside, queenside) = if self.side == Color::White {
             (WHITE_KINGSIDE, WHITE_QUEENSIDE)
         } else {
