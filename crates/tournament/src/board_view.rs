@@ -37,13 +37,13 @@ impl BoardView {
                         continue;
                     }
                     if !digits.is_empty() {
-                        out.extend(std::iter::repeat(None).take(digits.parse().unwrap_or(0)));
+                        out.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0)));
                         digits.clear();
                     }
                     out.push(Some(c));
                 }
                 if !digits.is_empty() {
-                    out.extend(std::iter::repeat(None).take(digits.parse().unwrap_or(0)));
+                    out.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0)));
                 }
                 out
             })

@@ -124,7 +124,7 @@ pub fn parse_tc(text: &str) -> Result<Limits, TimeControlError> {
 /// Seconds as a non-negative decimal number.
 pub fn parse_seconds(text: &str) -> Option<Duration> {
     let value: f64 = text.trim().parse().ok()?;
-    if !value.is_finite() || value < 0.0 || value > 1e9 {
+    if !value.is_finite() || !(0.0..=1e9).contains(&value) {
         return None;
     }
     Some(Duration::from_secs_f64(value))

@@ -4,6 +4,7 @@
 //! - the game is drawn at 300 moves in total, at 120 "effective" moves (checks, chases and the
 //!   replies to them do not count), or at 30 moves without progress (a capture, or a pawn that
 //!   has crossed the river stepping forward).
+//!
 //! "Moves" are counted in plies, as RULES.md counts the Asian 120-move rule.
 //!
 //! A chase is judged from the generic rules interface: after the move, the moved piece can

@@ -141,7 +141,7 @@ pub fn play_game<G: Game>(
             _ => format!("{:.3}s", reply.elapsed.as_secs_f64()),
         };
         moves.push(PlayedMove { text: referee.moves().last().cloned().unwrap_or(best), note: Some(note) });
-        let full_move = (referee.moves().len() as u32 + 1) / 2;
+        let full_move = (referee.moves().len() as u32).div_ceil(2);
         if let Some(end) = adjudicator.after_move(side, reply.score, full_move, names) {
             break end;
         }

@@ -3,7 +3,7 @@
 //! finishing order, writes the PGN, prints progress, and stops the match when the SPRT decides.
 
 use crate::adjudicate::Adjudicator;
-use crate::config::{GameKind, MatchConfig, TournamentKind};
+use crate::config::{MatchConfig, TournamentKind};
 use crate::engine::EngineSession;
 use crate::openings::{self, Opening};
 use crate::output;
@@ -101,9 +101,7 @@ pub fn run_match<G: Game>(
                 date: date.clone(),
             };
             if let Some(file) = pgn_file.as_mut() {
-                let text = match cfg.game {
-                    GameKind::Chess | GameKind::Xiangqi => pgn::write_game::<G>(&record, cfg.game, &event),
-                };
+                let text = pgn::write_game::<G>(&record, cfg.game, &event);
                 file.write_all(text.as_bytes()).map_err(|e| format!("writing the PGN: {e}"))?;
             }
             tally.add(job.white, job.black, job.pair, record.end.outcome);
@@ -132,16 +130,15 @@ pub fn run_match<G: Game>(
         Ok(())
     })?;
 
+    // Two engines or a gauntlet: one result block per encounter of the first engine; more than
+    // two engines: the crosstable as well (for round robins it is the main table).
     let mut report = String::new();
-    match (cfg.tournament, cfg.engines.len()) {
-        (_, 2) | (TournamentKind::Gauntlet, _) => {
-            for opponent in 1..cfg.engines.len() {
-                report.push_str(&output::encounter_report(&tally, 0, opponent, &names, cfg.sprt.as_ref()));
-            }
+    if cfg.engines.len() == 2 || cfg.tournament == TournamentKind::Gauntlet {
+        for opponent in 1..cfg.engines.len() {
+            report.push_str(&output::encounter_report(&tally, 0, opponent, &names, cfg.sprt.as_ref()));
         }
-        (TournamentKind::RoundRobin, _) => {}
     }
-    if cfg.tournament == TournamentKind::RoundRobin && cfg.engines.len() > 2 || cfg.tournament == TournamentKind::Gauntlet && cfg.engines.len() > 2 {
+    if cfg.engines.len() > 2 {
         report.push_str(&output::crosstable(&tally, &names));
     }
     if sprt_stopped {

@@ -61,7 +61,7 @@ pub fn schedule(cfg: &MatchConfig, opening_count: usize) -> Vec<Job> {
                     next_opening += 1;
                     o
                 };
-                let (white, black) = if k % 2 == 0 { (a, b) } else { (b, a) };
+                let (white, black) = if k.is_multiple_of(2) { (a, b) } else { (b, a) };
                 jobs.push(Job { number: jobs.len() + 1, round, white, black, opening, pair });
             }
         }
