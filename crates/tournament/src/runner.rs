@@ -116,6 +116,15 @@ pub fn run_match<G: Game>(
                 ));
                 if cfg.engines.len() == 2 {
                     sink.line(&output::progress_line(&tally, 0, 1, cfg.sprt.as_ref()));
+                } else {
+                    // Several encounters: the progress of the one this game belongs to.
+                    let (a, b) = (job.white.min(job.black), job.white.max(job.black));
+                    sink.line(&format!(
+                        "{} vs {}: {}",
+                        names[a],
+                        names[b],
+                        output::progress_line(&tally, a, b, None)
+                    ));
                 }
             }
             records.push(record);
