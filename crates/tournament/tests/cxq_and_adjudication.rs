@@ -126,3 +126,83 @@ fn draw_adjudication_waits_for_the_move_number_and_both_sides() {
     let end = adj.after_move(Color::Black, level, 22, names).expect("two level scores each");
     assert_eq!((end.outcome, end.termination), (Outcome::Draw, Termination::Adjudication));
 }
+
+/// Whether the piece on `from` can capture on `target`; with `pass`, the side that just moved
+/// is given the turn back first (so its threat can be seen).
+fn threatens(pos: &mut Xiangqi, from: &str, target: &str, pass: bool) -> bool {
+    if pass {
+        if pos.in_check() {
+            return false;
+        }
+        pos.make_null();
+    }
+    let mut list = MoveList::new();
+    pos.generate(GenKind::Tactical, &mut list);
+    let found = list.iter().any(|&m| pos.write_move(m) == format!("{from}{target}"));
+    if pass {
+        pos.unmake_null();
+    }
+    found
+}
+
+fn find(pos: &Xiangqi, piece: char) -> String {
+    let view = BoardView::of(pos);
+    for rank in 0..10 {
+        for file in 0..9 {
+            let c = tournament::board_view::Coord { file, rank };
+            if view.at(c) == Some(piece) {
+                return view.square_name(c);
+            }
+        }
+    }
+    panic!("no {piece} on the board");
+}
+
+#[test]
+fn a_rook_chasing_an_unprotected_cannon_seven_times_loses_under_cxq() {
+    let fen = "5k3/9/9/9/1c7/9/9/9/3K5/R8 w - - 0 1";
+    let mut referee = Referee::<Xiangqi>::new(Some(fen), &|_| {}).unwrap().with_cxq();
+    let mut seen = HashSet::from([referee.position().hash()]);
+    for n in 1..=7 {
+        assert_eq!(referee.verdict(), None, "before chase {n}");
+        let (rook, cannon) = (find(referee.position(), 'R'), find(referee.position(), 'c'));
+        // Red: a rook move (no capture, no check) after which the rook threatens the cannon.
+        let chase = |pos: &mut Xiangqi, m: Move| {
+            let text = pos.write_move(m);
+            if !text.starts_with(&rook) || pos.captured_kind(m).is_some() || pos.gives_check(m) {
+                return false;
+            }
+            pos.make(m);
+            let hit = threatens(pos, &text[2..], &cannon, true);
+            pos.unmake();
+            hit
+        };
+        let mv = pick(&referee, &seen, &chase).unwrap_or_else(|| {
+            panic!("no fresh chase {n} after {:?} in {}", referee.moves(), referee.position().fen())
+        });
+        referee.play(&mv).unwrap();
+        seen.insert(referee.position().hash());
+        if n == 7 {
+            break;
+        }
+        assert_eq!(referee.verdict(), None, "after chase {n}");
+        // Black: the cannon steps out of the rook's reach without capturing or checking.
+        let rook = find(referee.position(), 'R');
+        let cannon = find(referee.position(), 'c');
+        let flee = |pos: &mut Xiangqi, m: Move| {
+            let text = pos.write_move(m);
+            if !text.starts_with(&cannon) || pos.captured_kind(m).is_some() || pos.gives_check(m) {
+                return false;
+            }
+            pos.make(m);
+            let safe = !threatens(pos, &rook, &text[2..], false);
+            pos.unmake();
+            safe
+        };
+        let reply = pick(&referee, &seen, &flee).unwrap_or_else(|| panic!("no fresh escape {n}"));
+        referee.play(&reply).unwrap();
+        seen.insert(referee.position().hash());
+    }
+    let v = referee.verdict().expect("the seventh chase breaks the CXQ limit");
+    assert_eq!((v.outcome, v.reason), (Outcome::Win(Color::Black), Reason::PerpetualChase));
+}
