@@ -35,7 +35,14 @@ pub fn run_protocol_loop() -> Result<(), String> {
             .name("session".into())
             // The search's main thread runs here and recurses a move picker per ply.
             .stack_size(64 << 20)
-            .spawn_scoped(scope, || worker::run(&rx, &control))
+            .spawn_scoped(scope, || {
+                let run = std::panic::AssertUnwindSafe(|| worker::run(&rx, &control));
+                if std::panic::catch_unwind(run).is_err() {
+                    // The engine is gone (release builds abort on panic anyway): exit, so the
+                    // GUI sees a dead engine rather than one that never answers again.
+                    std::process::exit(101);
+                }
+            })
             .map_err(|e| format!("cannot start the session thread: {e}"))?;
         input::read_loop(std::io::stdin().lock(), &control, &tx);
         drop(tx);

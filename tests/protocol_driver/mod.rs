@@ -160,7 +160,11 @@ pub fn is_search_end(line: &str) -> bool {
 /// The move (and ponder move) of a `bestmove` line.
 pub fn bestmove_parts(line: &str) -> (String, Option<String>) {
     let words: Vec<&str> = line.split_whitespace().collect();
-    assert_eq!(words.first(), Some(&"bestmove"), "not a bestmove line: {line}");
+    assert_eq!(
+        words.first(),
+        Some(&"bestmove"),
+        "not a bestmove line: {line}"
+    );
     let best = words.get(1).expect("a move").to_string();
     let ponder = words
         .iter()

@@ -76,7 +76,9 @@ impl Control {
     fn ledger(&self) -> MutexGuard<'_, Ledger> {
         // A panic on the other thread must not take the protocol down with it: the ledger's
         // counters stay meaningful whatever was interrupted.
-        self.ledger.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.ledger
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     pub fn batch(&self) -> bool {

@@ -3,8 +3,8 @@
 //! `protocol::SearchInfo` / `Found` / `HashEntry` out). If the search's API moves, only this
 //! file moves with it.
 
-use super::go::SearchRequest;
 use super::games::Variant;
+use super::go::SearchRequest;
 use super::report::InfoSink;
 use game_api::Move;
 use protocol::{Bound, Score, SearchInfo};

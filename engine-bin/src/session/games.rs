@@ -27,8 +27,9 @@ impl Variant for movegen_xiangqi::Xiangqi {
 
 /// The game being played, with its position and engine.
 pub enum ActiveGame {
-    Chess(Table<movegen_chess::Chess>),
-    Xiangqi(Table<movegen_xiangqi::Xiangqi>),
+    // Boxed: the two tables differ in size, and the enum is moved when the game switches.
+    Chess(Box<Table<movegen_chess::Chess>>),
+    Xiangqi(Box<Table<movegen_xiangqi::Xiangqi>>),
 }
 
 /// Runs `$body` with `$t` bound to the active game's table, whichever game it is.
@@ -46,8 +47,8 @@ impl ActiveGame {
     /// A fresh game of `kind` at its start position.
     pub fn new(kind: GameKind, settings: &Settings) -> Self {
         match kind {
-            GameKind::Chess => ActiveGame::Chess(Table::new(settings)),
-            GameKind::Xiangqi => ActiveGame::Xiangqi(Table::new(settings)),
+            GameKind::Chess => ActiveGame::Chess(Box::new(Table::new(settings))),
+            GameKind::Xiangqi => ActiveGame::Xiangqi(Box::new(Table::new(settings))),
         }
     }
 

@@ -15,6 +15,12 @@ const DRAW_ACCEPT_CP: i32 = 20;
 /// Resign (UCCI) at or below this score, or when mated for sure.
 const RESIGN_CP: i32 = -2000;
 
+/// Clock values above this (about 11 days) are read as this: no game needs more, and GUIs
+/// and fuzzers do send `wtime 18446744073709551616`, which the time arithmetic need not survive.
+const MAX_CLOCK_MS: u64 = 1_000_000_000;
+/// Likewise for node budgets (2^48 nodes is days of search).
+const MAX_NODES: u64 = 1 << 48;
+
 /// What the session asks of one search, in the session's terms; `engine.rs` turns it into the
 /// search crate's limits. Times in milliseconds, clocks indexed by `Color::index()`.
 #[derive(Clone, Debug, Default)]
@@ -39,24 +45,25 @@ impl SearchRequest {
     /// the side to move's and its opponent's, UCI's `wtime`/`btime` are by colour.
     pub fn new(go: &GoParams, settings: &Settings, white_to_move: bool) -> Self {
         let (own, opp) = if white_to_move { (0, 1) } else { (1, 0) };
+        let ms = |v: u64| v.min(MAX_CLOCK_MS);
         let mut time = [None; 2];
         let mut inc = [None; 2];
         let mut movestogo = go.movestogo;
         if let Some(clock) = go.own_clock(white_to_move) {
-            time[own] = Some(clock.remaining_ms);
-            inc[own] = Some(clock.increment_ms);
+            time[own] = Some(ms(clock.remaining_ms));
+            inc[own] = Some(ms(clock.increment_ms));
             movestogo = clock.movestogo;
         }
         if let Some(clock) = go.opponent_clock(white_to_move) {
-            time[opp] = Some(clock.remaining_ms);
-            inc[opp] = Some(clock.increment_ms);
+            time[opp] = Some(ms(clock.remaining_ms));
+            inc[opp] = Some(ms(clock.increment_ms));
         }
         SearchRequest {
             // Stockfish searches at least one ply whatever the depth; so do we (UCCI's
             // `go depth 0` is answered before a search is asked for).
             depth: go.depth.map(|d| d.max(1)),
-            nodes: go.nodes,
-            movetime: go.movetime,
+            nodes: go.nodes.map(|n| n.min(MAX_NODES)),
+            movetime: go.movetime.map(ms),
             mate: go.mate,
             infinite: go.is_infinite(),
             ponder: go.ponder,
@@ -234,6 +241,22 @@ mod tests {
         assert_eq!(r.movestogo, Some(7));
         assert_eq!(r.depth, Some(1));
         assert!(SearchRequest::new(&GoParams::default(), &Settings::default(), true).infinite);
+    }
+
+    #[test]
+    fn absurd_clocks_are_capped() {
+        let go = GoParams {
+            wtime: Some(u64::MAX),
+            winc: Some(u64::MAX),
+            movetime: Some(u64::MAX),
+            nodes: Some(u64::MAX),
+            ..GoParams::default()
+        };
+        let r = SearchRequest::new(&go, &Settings::default(), true);
+        assert_eq!(r.time[0], Some(MAX_CLOCK_MS));
+        assert_eq!(r.inc[0], Some(MAX_CLOCK_MS));
+        assert_eq!(r.movetime, Some(MAX_CLOCK_MS));
+        assert_eq!(r.nodes, Some(MAX_NODES));
     }
 
     #[test]

@@ -70,7 +70,9 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
             Ok(Command::SetOption(option)) if option.is("batch") => {
                 // Takes effect for the very next line, before the session thread gets to it.
                 if let Some(on) = option.bool_value() {
-                    control.batch.store(on, std::sync::atomic::Ordering::Relaxed);
+                    control
+                        .batch
+                        .store(on, std::sync::atomic::Ordering::Relaxed);
                 }
                 if !send(Msg::Line(line), false) {
                     return;

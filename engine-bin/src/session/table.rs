@@ -10,7 +10,7 @@ use super::games::Variant;
 use super::options::Settings;
 use super::output::Out;
 use game_api::{perft, GenKind, Move, MoveList, Outcome};
-use protocol::{HashBound, PositionSpec, PopHash, Score, UCCI_MATE};
+use protocol::{HashBound, PopHash, PositionSpec, Score, UCCI_MATE};
 
 pub struct Table<V: Variant> {
     /// `None` after a FEN that could not be read.
@@ -106,7 +106,11 @@ impl<V: Variant> Table<V> {
         ));
         out.line(&format!("In check: {}", root.in_check()));
         let moves: Vec<String> = legal.iter().map(|&m| root.write_move(m)).collect();
-        out.line(&format!("Legal moves ({}): {}", moves.len(), moves.join(" ")));
+        out.line(&format!(
+            "Legal moves ({}): {}",
+            moves.len(),
+            moves.join(" ")
+        ));
         if !self.banned.is_empty() {
             let banned: Vec<String> = self.banned.iter().map(|&m| root.write_move(m)).collect();
             out.line(&format!("Banned: {}", banned.join(" ")));

@@ -200,7 +200,13 @@ impl<'a> Session<'a> {
     fn switch_game(&mut self, kind: GameKind) {
         if self.game.kind() != kind {
             // Free the old engine's table before allocating the new one.
-            self.game = ActiveGame::new(kind, &Settings { hash_mb: 1, ..self.settings.clone() });
+            self.game = ActiveGame::new(
+                kind,
+                &Settings {
+                    hash_mb: 1,
+                    ..self.settings.clone()
+                },
+            );
             self.game = ActiveGame::new(kind, &self.settings);
         }
     }
