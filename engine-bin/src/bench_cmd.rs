@@ -9,8 +9,8 @@ use search::{Engine, Limits, Signals, Silent};
 use std::time::Instant;
 
 /// Default depths, chosen so that the whole bench takes seconds in a release build.
-const CHESS_DEPTH: u32 = 11;
-const XIANGQI_DEPTH: u32 = 9;
+const CHESS_DEPTH: u32 = 13;
+const XIANGQI_DEPTH: u32 = 11;
 
 #[derive(Args)]
 pub struct BenchArgs {
@@ -18,7 +18,7 @@ pub struct BenchArgs {
     threads: usize,
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Depth for every position of both games (default: 11 for chess, 9 for xiangqi).
+    /// Depth for every position of both games (default: 13 for chess, 11 for xiangqi).
     #[arg(long)]
     depth: Option<u32>,
 }

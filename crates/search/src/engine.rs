@@ -179,7 +179,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         SearchResult {
             best: Some(best),
             ponder,
-            score: Score::from_value(if rm.score == -INFINITE { rm.prev_score.max(-INFINITE + 1) } else { rm.score }),
+            // Only a `stop` inside the first iteration leaves no score; say "level" then.
+            score: if rm.score == -INFINITE { Score::Cp(0) } else { Score::from_value(rm.score) },
             depth: w.completed_depth.max(0) as u32,
             nodes: self.workers.iter().map(|w| w.nodes).sum(),
             time_ms: started.elapsed().as_millis() as u64,

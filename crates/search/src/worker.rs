@@ -147,7 +147,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn count_node(&mut self, sh: &Shared<'_>) {
         self.nodes += 1;
         if let Some(main) = &self.main {
-            if main.node_budget.is_some_and(|b| self.nodes >= b) {
+            if main.node_budget.is_some_and(|b| self.nodes >= b) && self.completed_depth > 0 {
                 self.stopped = true;
             }
         }
@@ -163,6 +163,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return;
         }
         let Some(main) = &mut self.main else { return };
+        // Depth 1 always completes (it costs microseconds): a move and a score to report.
+        if self.completed_depth == 0 {
+            return;
+        }
         if main.pondering && sh.signals.ponderhit.load(Relaxed) {
             main.pondering = false;
             main.time.restart(Instant::now());
