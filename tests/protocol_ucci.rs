@@ -334,3 +334,18 @@ fn uci_style_go_and_cyclone_position_forms_work_in_ucci() {
     let best = e.expect_bestmove();
     assert_legal::<Xiangqi>(None, &["h2e2"], &best);
 }
+
+#[test]
+fn a_short_clock_is_not_overstepped() {
+    let mut e = Engine::start();
+    e.handshake_ucci();
+    e.send("position startpos moves h2e2 h9g7");
+    let start = Instant::now();
+    // Sudden death with one second left: the spec leaves it undefined; we must not flag.
+    e.send("go time 1000 opptime 1000");
+    let best = e.expect_bestmove();
+    let spent = start.elapsed();
+    eprintln!("spent {spent:?} of a 1000 ms clock");
+    assert!(spent < Duration::from_millis(1000), "{spent:?}");
+    assert_legal::<Xiangqi>(None, &["h2e2", "h9g7"], &best);
+}

@@ -398,3 +398,33 @@ impl SilenceOfBestmove for Engine {
         }
     }
 }
+
+#[test]
+fn engine_options_take_effect_between_searches() {
+    let mut e = Engine::start();
+    e.handshake_uci();
+    for line in [
+        "setoption name Threads value 2",
+        "setoption name Hash value 4",
+        "setoption name Clear Hash",
+        "setoption name Move Overhead value 50",
+        "setoption name Xiangqi Move Limit value 100",
+    ] {
+        e.send(line);
+    }
+    e.sync();
+    assert!(
+        e.transcript.iter().all(|l| !l.starts_with("info string")),
+        "{:?}",
+        e.transcript
+    );
+    e.send("position startpos moves g1f3");
+    e.send("go movetime 300");
+    let best = e.expect_bestmove();
+    assert_legal::<Chess>(None, &["g1f3"], &best);
+    e.send("setoption name Threads value 1");
+    e.send("ucinewgame");
+    e.send("go depth 4");
+    let best = e.expect_bestmove();
+    assert_legal::<Chess>(None, &["g1f3"], &best);
+}
