@@ -127,7 +127,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             return self.empty_root(root, limits, reporter, signals, started);
         }
 
-        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| (d.max(1) as i32).min(MAX_DEPTH));
+        let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
         let max_depth = max_depth.min(MAX_PLY as i32 - 8);
         let shared = Shared {
             tt: &self.tt,

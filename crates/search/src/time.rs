@@ -26,7 +26,7 @@ impl TimeManager {
             return TimeManager { start, soft_ms: None, hard_ms: None };
         };
         let inc = limits.inc[side].unwrap_or(0);
-        let reserve = limits.move_overhead + MIN_RESERVE_MS;
+        let reserve = limits.move_overhead.saturating_add(MIN_RESERVE_MS);
         // What we may spend in total before the next time control, keeping the reserve.
         let usable = left.saturating_sub(reserve).max(1);
         let moves_to_go = limits
@@ -34,9 +34,9 @@ impl TimeManager {
             .map(|m| u64::from(m.max(1)))
             .unwrap_or(DEFAULT_MOVES_TO_GO)
             .min(MAX_MOVES_TO_GO);
-        let target = usable / moves_to_go + inc * INC_USAGE_PERMILLE / 1000;
-        let hard_cap = if moves_to_go == 1 { usable } else { usable * HARD_MAX_PERMILLE / 1000 };
-        let hard = (target * HARD_TARGET_FACTOR).min(hard_cap).max(1);
+        let target = (usable / moves_to_go).saturating_add(inc.saturating_mul(INC_USAGE_PERMILLE) / 1000);
+        let hard_cap = if moves_to_go == 1 { usable } else { usable / 1000 * HARD_MAX_PERMILLE + usable % 1000 * HARD_MAX_PERMILLE / 1000 };
+        let hard = target.saturating_mul(HARD_TARGET_FACTOR).min(hard_cap).max(1);
         let soft = target.min(hard);
         TimeManager { start, soft_ms: Some(soft), hard_ms: Some(hard) }
     }
@@ -63,13 +63,13 @@ impl TimeManager {
     /// changes; `score_drop` is how far the score fell since the previous iteration.
     pub fn should_start_iteration(&self, instability: u64, score_drop: i32) -> bool {
         let Some(soft) = self.soft_ms else { return true };
-        let mut scale = 1000 + (instability * INSTABILITY_PERMILLE_PER_CHANGE).min(INSTABILITY_MAX_PERMILLE);
+        let mut scale = 1000 + instability.saturating_mul(INSTABILITY_PERMILLE_PER_CHANGE).min(INSTABILITY_MAX_PERMILLE);
         if score_drop >= SCORE_DROP_THRESHOLD {
             scale += SCORE_DROP_PERMILLE;
         }
-        let adjusted = soft * scale / 1000;
+        let adjusted = soft.saturating_mul(scale) / 1000;
         let adjusted = self.hard_ms.map_or(adjusted, |hard| adjusted.min(hard));
-        self.elapsed_ms() < adjusted * ITERATION_START_PERMILLE / 1000
+        self.elapsed_ms() < adjusted.saturating_mul(ITERATION_START_PERMILLE) / 1000
     }
 }
 
@@ -104,6 +104,16 @@ mod tests {
         let short = clock(10_000, 0, None, 10).soft_ms.unwrap();
         let long = clock(100_000, 0, None, 10).soft_ms.unwrap();
         assert!(long > short);
+    }
+
+    #[test]
+    fn absurd_clocks_do_not_overflow() {
+        let tm = clock(u64::MAX, u64::MAX, Some(u32::MAX), u64::MAX);
+        assert!(tm.hard_ms.is_some());
+        let tm = clock(u64::MAX, u64::MAX, None, 0);
+        assert!(tm.should_start_iteration(u64::MAX / 2, i32::MAX));
+        let limits = Limits { movetime: Some(u64::MAX), move_overhead: u64::MAX, ..Limits::default() };
+        assert!(TimeManager::new(&limits, 1, Instant::now()).is_timed());
     }
 
     #[test]

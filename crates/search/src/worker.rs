@@ -223,7 +223,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let best = self.root_moves[0].score;
         if let Some(moves) = limits.mate {
             // Mate in n moves is mate within 2n - 1 plies.
-            let plies = 2 * moves as i32 - 1;
+            let plies = i32::try_from(moves).unwrap_or(i32::MAX).saturating_mul(2) - 1;
             if best >= MATE_BOUND && MATE - best <= plies {
                 return true;
             }
