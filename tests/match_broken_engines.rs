@@ -50,7 +50,7 @@ fn silence_on_a_clock_is_a_time_forfeit() {
 
 #[test]
 fn silence_without_a_clock_is_a_stalled_connection() {
-    let s = against_broken("chess", STOCKFISH, "silent", "nodes=100 hang=1.5");
+    let s = against_broken("chess", STOCKFISH, "silent", "nodes=100 hang=3");
     assert_broken_loses_all(&s, Termination::Stalled, "stalls");
 }
 
@@ -58,7 +58,7 @@ fn silence_without_a_clock_is_a_stalled_connection() {
 fn no_handshake_and_no_move_lose_too() {
     let s = against_broken("chess", STOCKFISH, "mute", "tc=5 hang=0.3");
     assert_broken_loses_all(&s, Termination::Abandoned, "handshake");
-    let s = against_broken("xiangqi", FAIRY, "nomove", "tc=5 hang=1");
+    let s = against_broken("xiangqi", FAIRY, "nomove", "tc=5 hang=5");
     assert_broken_loses_all(&s, Termination::RulesInfraction, "no move");
 }
 

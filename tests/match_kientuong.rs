@@ -27,7 +27,7 @@ fn selfplay(game: &str) {
     let k = kientuong().display().to_string();
     let pgn = temp_pgn(&format!("selfplay-{game}"));
     let summary = run_match(&format!(
-        "--game {game} --engine cmd={k} name=k1 --engine cmd={k} name=k2 --each tc=1+0.02 \
+        "--game {game} --engine cmd={k} name=k1 --engine cmd={k} name=k2 --each tc=1+0.02 timemargin=300 \
          --games 2 --rounds 4 --repeat --concurrency 2 --pgnout file={}",
         pgn.display()
     ));
@@ -51,7 +51,7 @@ fn chess_mini_match_against_stockfish() {
     let k = kientuong().display().to_string();
     let pgn = temp_pgn("vs-stockfish");
     let summary = run_match(&format!(
-        "--game chess --engine cmd={k} name=kientuong tc=2+0.05 --engine cmd={STOCKFISH} name=stockfish \
+        "--game chess --engine cmd={k} name=kientuong tc=2+0.05 timemargin=300 --engine cmd={STOCKFISH} name=stockfish \
          tc=2+0.05 nodes=1000 option.Threads=1 option.Hash=8 --games 2 --repeat --concurrency 2 --pgnout file={}",
         pgn.display()
     ));
@@ -67,7 +67,7 @@ fn xiangqi_mini_matches_against_fairy_stockfish_over_ucci_and_uci() {
         let pgn = temp_pgn(&format!("vs-fairy-{proto}"));
         let summary = run_match(&format!(
             "--game xiangqi --engine cmd={k} name=kientuong --engine cmd={FAIRY} name=fairy nodes=2000 \
-             --each proto={proto} tc=2+0.05 --games 2 --repeat --concurrency 2 --pgnout file={}",
+             --each proto={proto} tc=2+0.05 timemargin=300 --games 2 --repeat --concurrency 2 --pgnout file={}",
             pgn.display()
         ));
         assert_eq!(summary.records.len(), 2);

@@ -36,7 +36,9 @@ pub struct Stdout;
 
 impl Sink for Stdout {
     fn line(&mut self, text: &str) {
-        println!("{text}");
+        // A closed pipe (`kientuong match … | head`) must not abort a running match.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{text}").and_then(|()| out.flush());
     }
 }
 
