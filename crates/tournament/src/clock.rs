@@ -170,6 +170,11 @@ impl Clock {
         }
     }
 
+    /// The increment this clock gains per move (zero without a clock control).
+    pub fn increment(&self) -> Duration {
+        self.spec.map(|s| s.increment).unwrap_or(Duration::ZERO)
+    }
+
     /// Charges a move that took `elapsed`: forfeit if it overstepped `remaining + margin`
     /// (or `movetime + margin` for fixed time per move), otherwise deducts it, adds the
     /// increment, and starts a new period when this one's moves are done.

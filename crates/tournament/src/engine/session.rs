@@ -323,11 +323,12 @@ pub fn go_command(dialect: Dialect, limits: &Limits, clocks: &GoClocks<'_>, ucci
                 } else {
                     (clocks.opponent, clocks.own)
                 };
-                let inc = limits.clock.map(|c| c.increment.as_millis()).unwrap_or(0);
                 line.push_str(&format!(
-                    " wtime {} btime {} winc {inc} binc {inc}",
+                    " wtime {} btime {} winc {} binc {}",
                     w.remaining.as_millis().max(1),
-                    b.remaining.as_millis().max(1)
+                    b.remaining.as_millis().max(1),
+                    w.increment().as_millis(),
+                    b.increment().as_millis()
                 ));
                 if let Some(m) = clocks.own.moves_to_go {
                     line.push_str(&format!(" movestogo {m}"));
@@ -349,14 +350,14 @@ pub fn go_command(dialect: Dialect, limits: &Limits, clocks: &GoClocks<'_>, ucci
                 line.push_str(&format!(" time {}", unit(clocks.own.remaining)));
                 match clocks.own.moves_to_go {
                     Some(m) => line.push_str(&format!(" movestogo {m}")),
-                    None => line.push_str(&format!(" increment {}", unit_or_zero(spec.increment, ucci_millis))),
+                    None => line.push_str(&format!(" increment {}", unit_or_zero(clocks.own.increment(), ucci_millis))),
                 }
                 line.push_str(&format!(" opptime {}", unit(clocks.opponent.remaining)));
                 match clocks.opponent.moves_to_go {
                     Some(m) => line.push_str(&format!(" oppmovestogo {m}")),
                     None => line.push_str(&format!(
                         " oppincrement {}",
-                        unit_or_zero(spec.increment, ucci_millis)
+                        unit_or_zero(clocks.opponent.increment(), ucci_millis)
                     )),
                 }
             } else if let Some(t) = limits.movetime {
@@ -413,6 +414,18 @@ mod tests {
             l.depth = Some(7);
         });
         assert_eq!(st, "go movetime 250 depth 7");
+    }
+
+    #[test]
+    fn each_side_gets_its_own_increment() {
+        let (mine, theirs) = (parse_tc("10+0.1").unwrap(), parse_tc("5+0.5").unwrap());
+        let (own, opponent) = (Clock::new(&mine), Clock::new(&theirs));
+        let clocks = GoClocks { own: &own, opponent: &opponent, mover_is_white: false };
+        assert_eq!(go_command(Dialect::Uci, &mine, &clocks, false), "go wtime 5000 btime 10000 winc 500 binc 100");
+        assert_eq!(
+            go_command(Dialect::Ucci, &mine, &clocks, true),
+            "go time 10000 increment 100 opptime 5000 oppincrement 500"
+        );
     }
 
     #[test]
