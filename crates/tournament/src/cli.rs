@@ -181,7 +181,11 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
             "repeat" => {
                 cfg.repeat = match values.as_slice() {
                     [] => true,
-                    [v] => number::<u32>("--repeat", v)? >= 2 || boolean("--repeat", v).unwrap_or(false),
+                    // cutechess takes a count (`-repeat 2`); a boolean is accepted too.
+                    [v] => match v.parse::<u32>() {
+                        Ok(count) => count >= 2,
+                        Err(_) => boolean("--repeat", v)?,
+                    },
                     _ => return err("--repeat takes at most one value"),
                 }
             }
@@ -392,6 +396,15 @@ mod tests {
         }
         assert!(parse_args(&words("--engine cmd=x tc=1 --engine cmd=y tc=1")).is_err(), "no --game");
         assert!(parse_args(&words("--game chess --engine cmd=x tc=1")).is_err(), "one engine");
+    }
+
+    #[test]
+    fn repeat_takes_a_count_or_a_boolean() {
+        let base = "--game chess --engine cmd=x tc=1 --engine cmd=y tc=1 --repeat";
+        for (value, expected) in [("", true), (" 2", true), (" 1", false), (" true", true), (" off", false)] {
+            assert_eq!(parse_args(&words(&format!("{base}{value}"))).unwrap().repeat, expected, "{value:?}");
+        }
+        assert!(parse_args(&words(&format!("{base} maybe"))).is_err());
     }
 
     #[test]
