@@ -4,6 +4,7 @@
 use clap::Args;
 
 #[derive(Args)]
+#[command(after_help = tournament::USAGE)]
 pub struct MatchArgs {
     /// cutechess-cli style arguments: --engine cmd=… name=… tc=…, --each …, --games N, …
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
