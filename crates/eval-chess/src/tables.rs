@@ -68,7 +68,7 @@ fn psqt_white(kind: usize, sq: usize) -> S {
             };
             w.pawn_rank[advanced] + centre_file
         }
-        1 => w.knight_centre * c - w.knight_centre * 2 + S(0, 0),
+        1 => w.knight_centre * (c - 2),
         2 => w.bishop_centre * c,
         3 => {
             if rank == 6 {
