@@ -133,3 +133,37 @@ fn epd_and_pgn_opening_files_are_played() {
         assert_eq!(book, ["d2d4", "d7d5", "c2c4", "e7e6", "b1c3"]);
     }
 }
+
+#[test]
+fn the_runner_sends_the_clock_it_keeps() {
+    // A scripted engine that thinks 0.15 s a move logs the `go` lines it receives: its clock
+    // must start at the base, lose each move's measured time and gain the increment.
+    let log = temp_pgn("clock-log").with_extension("log");
+    let _ = std::fs::remove_file(&log);
+    let summary = run_match(&format!(
+        "--game chess --engine cmd=python3 arg={} arg=slowlog arg={} name=logger tc=20+0.5 \
+         --engine cmd={STOCKFISH} name=sf tc=10+0.25 nodes=300 --games 1",
+        fixture("broken_engine.py"),
+        log.display()
+    ));
+    assert_eq!(summary.records[0].white_name, "logger");
+    assert_eq!(summary.records[0].end.termination, Termination::Normal, "{}", summary.records[0].end.comment);
+    let text = std::fs::read_to_string(&log).expect("the engine logged its go lines");
+    let field = |line: &str, key: &str| -> i64 {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == key).unwrap_or_else(|| panic!("{key} in {line}"));
+        words[i + 1].parse().unwrap()
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 3, "{text}");
+    assert_eq!(field(lines[0], "wtime"), 20_000);
+    assert_eq!(field(lines[0], "btime"), 10_000, "stockfish has not moved yet");
+    for line in &lines {
+        assert_eq!((field(line, "winc"), field(line, "binc")), (500, 250), "each side's own increment");
+    }
+    for pair in lines.windows(2) {
+        let spent = field(pair[0], "wtime") - field(pair[1], "wtime") + 500;
+        assert!((150..2000).contains(&spent), "a 0.15 s move was charged {spent} ms:\n{text}");
+        assert!(field(pair[1], "btime") <= 10_000 + 250 * lines.len() as i64);
+    }
+}
