@@ -11,8 +11,6 @@ pub struct Encounter {
     /// From the lower-indexed engine's point of view.
     pub wdl: Wdl,
     pub pentanomial: Pentanomial,
-    /// The lower-indexed engine's results with White/Red.
-    pub as_white: Wdl,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -49,9 +47,6 @@ impl Tally {
             _ => w.losses += 1,
         };
         bump(&mut e.wdl);
-        if low_color == Color::White {
-            bump(&mut e.as_white);
-        }
         match self.open_pairs.remove(&pair) {
             Some(first) => e.pentanomial.add(first + half_points),
             None => {

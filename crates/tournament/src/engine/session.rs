@@ -346,7 +346,7 @@ pub fn go_command(dialect: Dialect, limits: &Limits, clocks: &GoClocks<'_>, ucci
                     u128::from(d.as_secs().max(1))
                 }
             };
-            if let Some(spec) = limits.clock {
+            if limits.clock.is_some() {
                 line.push_str(&format!(" time {}", unit(clocks.own.remaining)));
                 match clocks.own.moves_to_go {
                     Some(m) => line.push_str(&format!(" movestogo {m}")),
