@@ -177,7 +177,8 @@ fn line_lookup(sq: usize, occ: Occupancy, rank_t: &[[u16; 512]; FILES], file_t: 
     let rank_occ = ((occ.by_rank >> (r * FILES)) & 0x1FF) as usize;
     let file_occ = ((occ.by_file >> (f * RANKS)) & 0x3FF) as usize;
     let along_rank = (rank_t[f][rank_occ] as u128) << (r * FILES);
-    let along_file = FILE_SPREAD[file_t[r][file_occ] as usize] << f;
+    // The mask is a no-op on table values (10 bits) that lets the compiler drop a bounds check.
+    let along_file = FILE_SPREAD[file_t[r][file_occ] as usize & 0x3FF] << f;
     Bitboard(along_rank | along_file)
 }
 
@@ -191,16 +192,6 @@ pub fn rook_attacks(sq: usize, occ: Occupancy) -> Bitboard {
 #[inline(always)]
 pub fn cannon_captures(sq: usize, occ: Occupancy) -> Bitboard {
     line_lookup(sq, occ, &RANK_CANNON, &FILE_CANNON)
-}
-
-/// Squares on the king file of `sq` up to and including the first piece: the flying-general
-/// line (the enemy king "attacks" like a rook along the file only).
-#[inline(always)]
-pub fn file_attacks(sq: usize, occ: Occupancy) -> Bitboard {
-    let r = rank_of(sq);
-    let f = file_of(sq);
-    let file_occ = ((occ.by_file >> (f * RANKS)) & 0x3FF) as usize;
-    Bitboard(FILE_SPREAD[FILE_ROOK[r][file_occ] as usize] << f)
 }
 
 // ----- steppers -----
@@ -391,13 +382,6 @@ pub fn horse_attacks(sq: usize, occ: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn horse_attackers_from(sq: usize, occ: Bitboard) -> Bitboard {
     blockable(&HORSE_TO[sq], occ.0)
-}
-
-/// The leg square of a horse on `from` jumping to `to`, if `to` is a horse step away.
-#[inline]
-pub fn horse_leg(from: usize, to: usize) -> Option<usize> {
-    let t = &HORSE[from];
-    (0..4).find(|&d| t.block[d] != NO_SQ && t.reach[d] & (1u128 << to) != 0).map(|d| t.block[d] as usize)
 }
 
 #[inline(always)]

@@ -49,11 +49,42 @@ impl Bitboard {
         self.0.trailing_zeros() as usize
     }
 
+    /// The squares, lowest first, walked as two 64-bit halves (cheaper than 128-bit bit
+    /// tricks on every step).
+    #[inline(always)]
+    pub const fn squares(self) -> Squares {
+        Squares { lo: self.0 as u64, hi: (self.0 >> 64) as u64 }
+    }
+
     #[inline(always)]
     pub fn pop_lsb(&mut self) -> usize {
         let sq = self.lsb();
         self.0 &= self.0 - 1;
         sq
+    }
+}
+
+/// Iterator over a bitboard's squares; see [`Bitboard::squares`].
+pub struct Squares {
+    lo: u64,
+    hi: u64,
+}
+
+impl Iterator for Squares {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.lo != 0 {
+            let sq = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            Some(sq)
+        } else if self.hi != 0 {
+            let sq = 64 + self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            Some(sq)
+        } else {
+            None
+        }
     }
 }
 

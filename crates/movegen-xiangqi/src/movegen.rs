@@ -7,7 +7,10 @@
 //! horse leg next to the king behind which an enemy horse waits. `SafetyFilter` turns those
 //! into two square masks computed once per call, so most moves skip the test entirely.
 
-use crate::attacks::{horse_legs_around, lines_through, rank_through, NO_SQ};
+use crate::attacks::{
+    advisor_attacks, cannon_captures, elephant_attacks, horse_attacks, horse_legs_around, king_attacks,
+    lines_through, pawn_attacks, rank_through, rook_attacks, NO_SQ,
+};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::encoding::encode;
@@ -17,7 +20,6 @@ use game_api::{GenKind, MoveList};
 /// Which moves need the full king-safety test in the current position.
 #[derive(Clone, Copy)]
 pub struct SafetyFilter {
-    in_check: bool,
     from_risky: Bitboard,
     to_risky: Bitboard,
 }
@@ -26,7 +28,7 @@ impl SafetyFilter {
     #[inline(always)]
     pub fn new(b: &Board, in_check: bool) -> SafetyFilter {
         if in_check {
-            return SafetyFilter { in_check, from_risky: Bitboard::FULL, to_risky: Bitboard::FULL };
+            return SafetyFilter { from_risky: Bitboard::FULL, to_risky: Bitboard::FULL };
         }
         let us = b.side;
         let them = !us;
@@ -52,7 +54,7 @@ impl SafetyFilter {
                 from_risky |= Bitboard::from_square(legs.block[d] as usize);
             }
         }
-        SafetyFilter { in_check, from_risky, to_risky }
+        SafetyFilter { from_risky, to_risky }
     }
 
     /// Whether the pseudo-legal move `from -> to` of a non-king piece is legal.
@@ -63,17 +65,17 @@ impl SafetyFilter {
         }
         b.move_is_safe(from, to)
     }
-
-    pub fn in_check(&self) -> bool {
-        self.in_check
-    }
 }
 
+/// Appends `from -> t` for every legal `t` in `targets` (a non-king piece's pseudo-legal moves).
 #[inline(always)]
-fn push_all(b: &Board, filter: &SafetyFilter, from: usize, mut targets: Bitboard, list: &mut MoveList) {
-    while targets.any() {
-        let to = targets.pop_lsb();
-        if filter.allows(b, from, to) {
+fn emit(b: &Board, filter: &SafetyFilter, from: usize, targets: Bitboard, list: &mut MoveList) {
+    let risky = if filter.from_risky.has(from) { targets } else { targets & filter.to_risky };
+    for to in (targets ^ risky).squares() {
+        list.push(encode(from, to));
+    }
+    for to in risky.squares() {
+        if b.move_is_safe(from, to) {
             list.push(encode(from, to));
         }
     }
@@ -84,7 +86,8 @@ pub fn generate(b: &Board, in_check: bool, kind: GenKind, list: &mut MoveList) {
     let us = b.side;
     let own = b.colors[us.index()];
     let theirs = b.colors[(!us).index()];
-    let empty = !b.occ.bb();
+    let occ = b.occ;
+    let empty = !occ.bb();
     let mask = match kind {
         GenKind::All => !own,
         GenKind::Tactical => theirs,
@@ -92,15 +95,29 @@ pub fn generate(b: &Board, in_check: bool, kind: GenKind, list: &mut MoveList) {
     };
     let filter = SafetyFilter::new(b, in_check);
 
-    for kind in [Kind::Rook, Kind::Horse, Kind::Cannon, Kind::Pawn, Kind::Advisor, Kind::Elephant] {
-        for from in b.of(us, kind) {
-            push_all(b, &filter, from, b.reach(from) & mask, list);
-        }
+    for from in b.of(us, Kind::Rook).squares() {
+        emit(b, &filter, from, rook_attacks(from, occ) & mask, list);
+    }
+    let (cannon_quiet, cannon_capture) = (mask & empty, mask & theirs);
+    for from in b.of(us, Kind::Cannon).squares() {
+        let targets =
+            (rook_attacks(from, occ) & cannon_quiet) | (cannon_captures(from, occ) & cannon_capture);
+        emit(b, &filter, from, targets, list);
+    }
+    for from in b.of(us, Kind::Horse).squares() {
+        emit(b, &filter, from, horse_attacks(from, occ.bb()) & mask, list);
+    }
+    for from in b.of(us, Kind::Pawn).squares() {
+        emit(b, &filter, from, pawn_attacks(us, from) & mask, list);
+    }
+    for from in b.of(us, Kind::Advisor).squares() {
+        emit(b, &filter, from, advisor_attacks(from) & mask, list);
+    }
+    for from in b.of(us, Kind::Elephant).squares() {
+        emit(b, &filter, from, elephant_attacks(from, occ.bb()) & mask, list);
     }
     let ksq = b.king(us);
-    let mut targets = b.reach(ksq) & mask;
-    while targets.any() {
-        let to = targets.pop_lsb();
+    for to in (king_attacks(ksq) & mask).squares() {
         if b.move_is_safe(ksq, to) {
             list.push(encode(ksq, to));
         }

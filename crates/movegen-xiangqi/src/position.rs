@@ -144,14 +144,4 @@ impl Xiangqi {
             self.history[ply].in_check
         }
     }
-
-    /// Zobrist key of the position at history index `ply`.
-    #[inline]
-    pub(crate) fn key_at(&self, ply: usize) -> u64 {
-        if ply == self.history.len() {
-            self.board.key
-        } else {
-            self.history[ply].key
-        }
-    }
 }

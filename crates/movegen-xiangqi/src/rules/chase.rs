@@ -216,26 +216,3 @@ fn classify(view: &Board, attacker: usize, target: usize) -> Threat {
         Threat::Chase { fake_root: protectors.any() }
     }
 }
-
-#[cfg(test)]
-mod debug_tests {
-    use super::*;
-    use game_api::Game;
-
-    #[test]
-    #[ignore]
-    fn dump_chases() {
-        let fen = std::env::var("XQ_FEN").unwrap();
-        let moves = std::env::var("XQ_MOVES").unwrap();
-        let mut pos = Xiangqi::from_fen(&fen).unwrap();
-        for t in moves.split_whitespace() {
-            let m = pos.parse_move(t).unwrap();
-            let before = pos.board;
-            pos.make(m);
-            let set = chased_by_move(&before, &pos.board, from_sq(m), to_sq(m));
-            let names: Vec<String> = set.map(crate::notation::square_name).collect();
-            println!("{t}: check={} chases {:?}", pos.in_check(), names);
-        }
-        println!("verdict {:?}", pos.game_verdict());
-    }
-}
