@@ -25,5 +25,5 @@ mod verdict;
 pub use color::Color;
 pub use error::{FenError, MoveError};
 pub use game::{Evaluator, Game, GenKind};
-pub use moves::{Move, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
 pub use verdict::{Outcome, Reason, Verdict};

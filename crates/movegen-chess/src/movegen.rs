@@ -12,29 +12,18 @@ use crate::magic::{bishop_attacks, rook_attacks};
 use crate::position::{Chess, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 use crate::tables::{between, line, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
-use game_api::{Color, Move, MoveList};
+use game_api::{Color, MoveList, MoveSink as Sink};
 
 /// Promotion flags, queen first so that ordering-free callers meet the usual choice first.
 const PROMOTION_FLAGS: [u16; 4] = [PROMOTION + 3, PROMOTION + 2, PROMOTION + 1, PROMOTION];
 
-/// Where generated moves go: the free part of the caller's list and a count that the compiler
-/// can keep in a register (see `MoveList::append_with`).
-pub(crate) struct Sink<'a> {
-    slots: &'a mut [Move],
-    len: usize,
+/// The two ways generation appends several moves at once.
+trait PushMany {
+    fn push_all(&mut self, from: usize, targets: Bitboard);
+    fn push_promotions(&mut self, from: usize, to: usize);
 }
 
-impl Sink<'_> {
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        // No legal position has more than 218 moves; a full list drops the rest rather than
-        // writing out of bounds.
-        if let Some(slot) = self.slots.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
-    }
-
+impl PushMany for Sink<'_> {
     #[inline(always)]
     fn push_all(&mut self, from: usize, targets: Bitboard) {
         for to in Squares(targets) {
@@ -53,11 +42,7 @@ impl Sink<'_> {
 impl Chess {
     #[inline(always)]
     pub(crate) fn generate_legal<const TACTICAL: bool, const QUIET: bool>(&self, list: &mut MoveList) {
-        list.append_with(|slots| {
-            let mut sink = Sink { slots, len: 0 };
-            self.generate_into::<TACTICAL, QUIET>(&mut sink);
-            sink.len
-        });
+        list.append_with(|sink| self.generate_into::<TACTICAL, QUIET>(sink));
     }
 
     #[inline(always)]
@@ -213,11 +198,7 @@ impl Chess {
 
     /// Castling moves alone, for `is_legal` (the caller has checked the king is not in check).
     pub(crate) fn castling_moves_into(&self, list: &mut MoveList) {
-        list.append_with(|slots| {
-            let mut sink = Sink { slots, len: 0 };
-            self.castling_moves(&mut sink, self.king_square(self.side), self.occupied());
-            sink.len
-        });
+        list.append_with(|sink| self.castling_moves(sink, self.king_square(self.side), self.occupied()));
     }
 
     #[inline(always)]
