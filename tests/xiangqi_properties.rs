@@ -67,7 +67,12 @@ fn check_node(pos: &mut Xiangqi, rng: &mut Rng) {
     for _ in 0..200 {
         let word = Move(rng.next() as u16);
         assert_eq!(pos.is_legal(word), all.contains(&word), "is_legal({:#x}) at {fen}", word.0);
+        // Move facts on stray words must stay in range and never panic.
+        assert!(pos.moved_piece(word) < Xiangqi::PIECES);
+        assert!(pos.captured_kind(word).is_none_or(|k| k < Xiangqi::PIECES / 2));
+        let _ = (pos.is_tactical(word), pos.see_ge(word, 0), pos.gives_check(word));
     }
+    assert_eq!(pos.fen(), fen, "move facts must not change the position");
     // Near-miss words: every from/to pair of squares.
     if rng.below(8) == 0 {
         for from in 0..90u16 {

@@ -41,7 +41,7 @@ pub fn square_allowed(color: Color, kind: Kind, sq: usize) -> bool {
             (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
         ),
         // Before the river a pawn only advances, so it stays on its starting file.
-        Kind::Pawn => rank >= 5 || (rank >= 3 && file % 2 == 0),
+        Kind::Pawn => rank >= 5 || (rank >= 3 && file.is_multiple_of(2)),
         Kind::Horse | Kind::Cannon | Kind::Rook => true,
     }
 }

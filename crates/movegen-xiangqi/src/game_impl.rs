@@ -85,12 +85,13 @@ impl Game for Xiangqi {
 
     #[inline]
     fn moved_piece(&self, m: Move) -> usize {
-        self.board.squares[from_sq(m)].index().min(PIECES - 1)
+        // Meant for legal moves; anything else still gets an in-range index, never a panic.
+        self.piece_at(from_sq(m)).index().min(PIECES - 1)
     }
 
     #[inline]
     fn captured_kind(&self, m: Move) -> Option<usize> {
-        let p = self.board.squares[to_sq(m)];
+        let p = self.piece_at(to_sq(m));
         (!p.is_none()).then(|| p.kind() as usize)
     }
 
@@ -111,11 +112,11 @@ impl Game for Xiangqi {
 
     #[inline]
     fn is_tactical(&self, m: Move) -> bool {
-        !self.board.squares[to_sq(m)].is_none()
+        !self.piece_at(to_sq(m)).is_none()
     }
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
-        see::see_ge(&self.board, m, threshold)
+        from_sq(m) < SQUARES && to_sq(m) < SQUARES && see::see_ge(&self.board, m, threshold)
     }
 
     #[inline]
@@ -133,6 +134,11 @@ impl Game for Xiangqi {
     }
 
     fn gives_check(&mut self, m: Move) -> bool {
+        // Meant for legal moves; the guard only keeps a stray word from indexing off the board.
+        let mover = self.piece_at(from_sq(m));
+        if mover.is_none() || mover.color() != self.board.side || to_sq(m) >= SQUARES || from_sq(m) == to_sq(m) {
+            return false;
+        }
         let mut after = self.board;
         after.apply(from_sq(m), to_sq(m));
         after.in_check(after.side)

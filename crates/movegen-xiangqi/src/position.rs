@@ -63,6 +63,12 @@ impl Xiangqi {
         self.move_limit
     }
 
+    /// The piece on `sq`, or `NO_PIECE` for an empty or off-board square.
+    #[inline(always)]
+    pub(crate) fn piece_at(&self, sq: usize) -> Piece {
+        self.board.squares.get(sq).copied().unwrap_or(crate::types::NO_PIECE)
+    }
+
     /// Plies since the last capture.
     pub fn capture_clock(&self) -> u32 {
         self.clock

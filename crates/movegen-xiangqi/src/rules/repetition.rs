@@ -73,7 +73,7 @@ fn decide(violated: [bool; 2], reason: Reason) -> Option<Verdict> {
 /// The side that made move `i` of the history.
 pub fn mover_at(pos: &Xiangqi, i: usize) -> Color {
     let n = pos.history.len();
-    if (n - i) % 2 == 0 {
+    if (n - i).is_multiple_of(2) {
         pos.board.side
     } else {
         !pos.board.side
