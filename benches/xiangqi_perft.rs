@@ -20,14 +20,18 @@ fn perft_bench(c: &mut Criterion) {
     ] {
         group.throughput(Throughput::Elements(nodes));
         let mut pos = Xiangqi::from_fen(fen).expect("bench FEN");
-        group.bench_function(name, |b| b.iter(|| assert_eq!(perft(&mut pos, black_box(depth)), nodes)));
+        group.bench_function(name, |b| {
+            b.iter(|| assert_eq!(perft(&mut pos, black_box(depth)), nodes))
+        });
     }
     group.finish();
 }
 
 fn generation_bench(c: &mut Criterion) {
-    let positions: Vec<Xiangqi> =
-        Xiangqi::BENCH_FENS.iter().map(|f| Xiangqi::from_fen(f).expect("bench FEN")).collect();
+    let positions: Vec<Xiangqi> = Xiangqi::BENCH_FENS
+        .iter()
+        .map(|f| Xiangqi::from_fen(f).expect("bench FEN"))
+        .collect();
     c.bench_function("xiangqi_generate_all_bench_fens", |b| {
         b.iter(|| {
             let mut total = 0;
@@ -49,7 +53,9 @@ fn verdict_bench(c: &mut Criterion) {
         let m = pos.parse_move(token).expect("bench move");
         pos.make(m);
     }
-    c.bench_function("xiangqi_verdict_no_repetition", |b| b.iter(|| black_box(pos.verdict(black_box(6)))));
+    c.bench_function("xiangqi_verdict_no_repetition", |b| {
+        b.iter(|| black_box(pos.verdict(black_box(6))))
+    });
 }
 
 criterion_group!(benches, perft_bench, generation_bench, verdict_bench);

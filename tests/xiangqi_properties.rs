@@ -31,8 +31,13 @@ fn moves(pos: &Xiangqi, kind: GenKind) -> Vec<Move> {
 fn check_node(pos: &mut Xiangqi, rng: &mut Rng) {
     let fen = pos.fen();
     let key = pos.hash();
-    assert_eq!(key, pos.recomputed_key(), "incremental key differs from recomputed at {fen}");
-    let reparsed = Xiangqi::from_fen(&fen).unwrap_or_else(|e| panic!("own FEN refused: {fen}: {e}"));
+    assert_eq!(
+        key,
+        pos.recomputed_key(),
+        "incremental key differs from recomputed at {fen}"
+    );
+    let reparsed =
+        Xiangqi::from_fen(&fen).unwrap_or_else(|e| panic!("own FEN refused: {fen}: {e}"));
     assert_eq!(reparsed.fen(), fen, "FEN does not round-trip");
     assert_eq!(reparsed.hash(), key, "key depends on history at {fen}");
     assert_eq!(reparsed.in_check(), pos.in_check());
@@ -52,25 +57,44 @@ fn check_node(pos: &mut Xiangqi, rng: &mut Rng) {
         assert!(!pos.is_tactical(*m));
     }
     for &m in &all {
-        assert!(pos.is_legal(m), "generated move {} not is_legal at {fen}", pos.write_move(m));
+        assert!(
+            pos.is_legal(m),
+            "generated move {} not is_legal at {fen}",
+            pos.write_move(m)
+        );
         assert!(m.is_some());
         let text = pos.write_move(m);
         assert_eq!(pos.parse_move(&text), Ok(m));
         assert_eq!(pos.parse_move(&text.to_uppercase()), Ok(m));
         let gives = pos.gives_check(m);
         pos.make(m);
-        assert_eq!(gives, pos.in_check(), "gives_check wrong for {text} at {fen}");
+        assert_eq!(
+            gives,
+            pos.in_check(),
+            "gives_check wrong for {text} at {fen}"
+        );
         pos.unmake();
         assert_eq!(pos.fen(), fen, "unmake of {text} did not restore");
         assert_eq!(pos.hash(), key);
     }
     for _ in 0..200 {
         let word = Move(rng.next() as u16);
-        assert_eq!(pos.is_legal(word), all.contains(&word), "is_legal({:#x}) at {fen}", word.0);
+        assert_eq!(
+            pos.is_legal(word),
+            all.contains(&word),
+            "is_legal({:#x}) at {fen}",
+            word.0
+        );
         // Move facts on stray words must stay in range and never panic.
         assert!(pos.moved_piece(word) < Xiangqi::PIECES);
-        assert!(pos.captured_kind(word).is_none_or(|k| k < Xiangqi::PIECES / 2));
-        let _ = (pos.is_tactical(word), pos.see_ge(word, 0), pos.gives_check(word));
+        assert!(pos
+            .captured_kind(word)
+            .is_none_or(|k| k < Xiangqi::PIECES / 2));
+        let _ = (
+            pos.is_tactical(word),
+            pos.see_ge(word, 0),
+            pos.gives_check(word),
+        );
     }
     assert_eq!(pos.fen(), fen, "move facts must not change the position");
     // Near-miss words: every from/to pair of squares.
@@ -78,7 +102,11 @@ fn check_node(pos: &mut Xiangqi, rng: &mut Rng) {
         for from in 0..90u16 {
             for to in 0..90u16 {
                 let word = Move(from | (to << 7));
-                assert_eq!(pos.is_legal(word), all.contains(&word), "is_legal {from}->{to} at {fen}");
+                assert_eq!(
+                    pos.is_legal(word),
+                    all.contains(&word),
+                    "is_legal {from}->{to} at {fen}"
+                );
             }
         }
     }
@@ -118,7 +146,11 @@ fn random_playouts_keep_every_invariant() {
         for _ in 0..played {
             pos.unmake();
         }
-        assert_eq!(pos.fen(), start_fen, "unwinding the whole game did not restore the start");
+        assert_eq!(
+            pos.fen(),
+            start_fen,
+            "unwinding the whole game did not restore the start"
+        );
         assert_eq!(pos.history_len(), 0);
     }
     assert!(nodes > 5000, "only {nodes} nodes checked");
@@ -170,7 +202,8 @@ fn fen_fuzz_never_panics_and_accepted_fens_round_trip() {
         let s = if i % 50 == 0 {
             // Raw random bytes now and then, including non-ASCII.
             let n = rng.below(100);
-            String::from_utf8_lossy(&(0..n).map(|_| rng.next() as u8).collect::<Vec<_>>()).into_owned()
+            String::from_utf8_lossy(&(0..n).map(|_| rng.next() as u8).collect::<Vec<_>>())
+                .into_owned()
         } else {
             String::from_utf8_lossy(&text).into_owned()
         };
@@ -184,5 +217,8 @@ fn fen_fuzz_never_panics_and_accepted_fens_round_trip() {
             let _ = p.game_verdict();
         }
     }
-    assert!(accepted > 100, "fuzzing accepted only {accepted} FENs: mutations too destructive");
+    assert!(
+        accepted > 100,
+        "fuzzing accepted only {accepted} FENs: mutations too destructive"
+    );
 }

@@ -171,7 +171,12 @@ impl Occupancy {
 }
 
 #[inline(always)]
-fn line_lookup(sq: usize, occ: Occupancy, rank_t: &[[u16; 512]; FILES], file_t: &[[u16; 1024]; RANKS]) -> Bitboard {
+fn line_lookup(
+    sq: usize,
+    occ: Occupancy,
+    rank_t: &[[u16; 512]; FILES],
+    file_t: &[[u16; 1024]; RANKS],
+) -> Bitboard {
     let r = rank_of(sq);
     let f = file_of(sq);
     let rank_occ = ((occ.by_rank >> (r * FILES)) & 0x1FF) as usize;
@@ -204,7 +209,10 @@ pub struct Blockable {
     pub reach: [u128; 4],
 }
 
-const EMPTY_BLOCKABLE: Blockable = Blockable { block: [NO_SQ; 4], reach: [0; 4] };
+const EMPTY_BLOCKABLE: Blockable = Blockable {
+    block: [NO_SQ; 4],
+    reach: [0; 4],
+};
 
 /// Horse moves from `sq`: leg = the orthogonal neighbour, reach = the two squares one
 /// diagonal step further out.
@@ -318,7 +326,11 @@ const fn build_pawn(color: usize) -> [u128; SQUARES] {
         if let Some(to) = offset(sq, 0, forward) {
             t[sq] |= 1u128 << to;
         }
-        let crossed = if color == 0 { rank_of(sq) >= 5 } else { rank_of(sq) <= 4 };
+        let crossed = if color == 0 {
+            rank_of(sq) >= 5
+        } else {
+            rank_of(sq) <= 4
+        };
         if crossed {
             if let Some(to) = offset(sq, 1, 0) {
                 t[sq] |= 1u128 << to;

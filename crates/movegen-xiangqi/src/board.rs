@@ -29,7 +29,10 @@ impl Board {
             squares: [NO_PIECE; SQUARES],
             pieces: [Bitboard::EMPTY; PIECES],
             colors: [Bitboard::EMPTY; 2],
-            occ: Occupancy { by_rank: 0, by_file: 0 },
+            occ: Occupancy {
+                by_rank: 0,
+                by_file: 0,
+            },
             side: Color::White,
             key: 0,
             kings: [0; 2],
@@ -103,7 +106,11 @@ impl Board {
 
     /// The key recomputed from scratch (for tests of the incremental key).
     pub fn compute_key(&self) -> u64 {
-        let mut key = if self.side == Color::Black { zobrist::SIDE } else { 0 };
+        let mut key = if self.side == Color::Black {
+            zobrist::SIDE
+        } else {
+            0
+        };
         for sq in 0..SQUARES {
             let p = self.squares[sq];
             if !p.is_none() {
@@ -118,7 +125,13 @@ impl Board {
     /// flying general: the enemy king counts as a rook along the file (it can never share a
     /// rank with the other king, so the rank part of the rook lookup cannot misfire).
     #[inline(always)]
-    pub fn king_in_danger(&self, ksq: usize, by: Color, occ: Occupancy, excluded: Bitboard) -> bool {
+    pub fn king_in_danger(
+        &self,
+        ksq: usize,
+        by: Color,
+        occ: Occupancy,
+        excluded: Bitboard,
+    ) -> bool {
         let keep = !excluded;
         let rooks = (self.of(by, Kind::Rook) | self.of(by, Kind::King)) & keep;
         if (rook_attacks(ksq, occ) & rooks).any() {
@@ -144,7 +157,11 @@ impl Board {
     #[inline(always)]
     pub fn move_is_safe(&self, from: usize, to: usize) -> bool {
         let us = self.side;
-        let ksq = if self.squares[from].kind() == Kind::King { to } else { self.king(us) };
+        let ksq = if self.squares[from].kind() == Kind::King {
+            to
+        } else {
+            self.king(us)
+        };
         let occ = self.occ.after_move(from, to);
         !self.king_in_danger(ksq, !us, occ, Bitboard::from_square(to))
     }

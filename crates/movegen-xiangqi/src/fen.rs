@@ -85,10 +85,17 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
         }
     }
     for color in [Color::White, Color::Black] {
-        let name = if color == Color::White { "red" } else { "black" };
+        let name = if color == Color::White {
+            "red"
+        } else {
+            "black"
+        };
         let c = &counts[color.index()];
         if c[Kind::King as usize] != 1 {
-            return Err(FenError::Illegal(format!("{name} has {} kings", c[Kind::King as usize])));
+            return Err(FenError::Illegal(format!(
+                "{name} has {} kings",
+                c[Kind::King as usize]
+            )));
         }
         for kind in Kind::ALL {
             if c[kind as usize] > MAX_COUNT[kind as usize] {
@@ -117,7 +124,9 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
                 })
                 .count();
             if uncrossed > 1 {
-                return Err(FenError::Illegal(format!("{name} has two uncrossed pawns on one file")));
+                return Err(FenError::Illegal(format!(
+                    "{name} has two uncrossed pawns on one file"
+                )));
             }
         }
     }
@@ -127,7 +136,9 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
 pub fn parse(text: &str) -> Result<Parsed, FenError> {
     let mut fields = text.split_whitespace();
     let placement = fields.next().ok_or(FenError::MissingField("board"))?;
-    let side_text = fields.next().ok_or(FenError::MissingField("side to move"))?;
+    let side_text = fields
+        .next()
+        .ok_or(FenError::MissingField("side to move"))?;
     let mut board = parse_board(placement)?;
     let side = match side_text {
         "w" | "r" | "W" | "R" => Color::White,
@@ -179,9 +190,15 @@ pub fn parse(text: &str) -> Result<Parsed, FenError> {
         return Err(FenError::Illegal("the kings face each other".to_owned()));
     }
     if board.in_check(!mover) {
-        return Err(FenError::Illegal("the side not to move is in check".to_owned()));
+        return Err(FenError::Illegal(
+            "the side not to move is in check".to_owned(),
+        ));
     }
-    Ok(Parsed { board, clock, fullmove })
+    Ok(Parsed {
+        board,
+        clock,
+        fullmove,
+    })
 }
 
 pub fn write(board: &Board, clock: u32, fullmove: u32) -> String {

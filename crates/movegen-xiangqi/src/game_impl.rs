@@ -37,7 +37,11 @@ impl Game for Xiangqi {
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
         let parsed = fen::parse(text)?;
-        Ok(Xiangqi::from_board(parsed.board, parsed.clock, parsed.fullmove))
+        Ok(Xiangqi::from_board(
+            parsed.board,
+            parsed.clock,
+            parsed.fullmove,
+        ))
     }
 
     fn fen(&self) -> String {
@@ -136,7 +140,11 @@ impl Game for Xiangqi {
     fn gives_check(&mut self, m: Move) -> bool {
         // Meant for legal moves; the guard only keeps a stray word from indexing off the board.
         let mover = self.piece_at(from_sq(m));
-        if mover.is_none() || mover.color() != self.board.side || to_sq(m) >= SQUARES || from_sq(m) == to_sq(m) {
+        if mover.is_none()
+            || mover.color() != self.board.side
+            || to_sq(m) >= SQUARES
+            || from_sq(m) == to_sq(m)
+        {
             return false;
         }
         let mut after = self.board;

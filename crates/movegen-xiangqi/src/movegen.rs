@@ -8,8 +8,8 @@
 //! into two square masks computed once per call, so most moves skip the test entirely.
 
 use crate::attacks::{
-    advisor_attacks, cannon_captures, elephant_attacks, horse_attacks, horse_legs_around, king_attacks,
-    lines_through, pawn_attacks, rank_through, rook_attacks, NO_SQ,
+    advisor_attacks, cannon_captures, elephant_attacks, horse_attacks, horse_legs_around,
+    king_attacks, lines_through, pawn_attacks, rank_through, rook_attacks, NO_SQ,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -28,7 +28,10 @@ impl SafetyFilter {
     #[inline(always)]
     pub fn new(b: &Board, in_check: bool) -> SafetyFilter {
         if in_check {
-            return SafetyFilter { from_risky: Bitboard::FULL, to_risky: Bitboard::FULL };
+            return SafetyFilter {
+                from_risky: Bitboard::FULL,
+                to_risky: Bitboard::FULL,
+            };
         }
         let us = b.side;
         let them = !us;
@@ -54,7 +57,10 @@ impl SafetyFilter {
                 from_risky |= Bitboard::from_square(legs.block[d] as usize);
             }
         }
-        SafetyFilter { from_risky, to_risky }
+        SafetyFilter {
+            from_risky,
+            to_risky,
+        }
     }
 
     /// Whether the pseudo-legal move `from -> to` of a non-king piece is legal.
@@ -70,7 +76,11 @@ impl SafetyFilter {
 /// Appends `from -> t` for every legal `t` in `targets` (a non-king piece's pseudo-legal moves).
 #[inline(always)]
 fn emit(b: &Board, filter: &SafetyFilter, from: usize, targets: Bitboard, list: &mut MoveList) {
-    let risky = if filter.from_risky.has(from) { targets } else { targets & filter.to_risky };
+    let risky = if filter.from_risky.has(from) {
+        targets
+    } else {
+        targets & filter.to_risky
+    };
     for to in (targets ^ risky).squares() {
         list.push(encode(from, to));
     }
@@ -100,8 +110,8 @@ pub fn generate(b: &Board, in_check: bool, kind: GenKind, list: &mut MoveList) {
     }
     let (cannon_quiet, cannon_capture) = (mask & empty, mask & theirs);
     for from in b.of(us, Kind::Cannon).squares() {
-        let targets =
-            (rook_attacks(from, occ) & cannon_quiet) | (cannon_captures(from, occ) & cannon_capture);
+        let targets = (rook_attacks(from, occ) & cannon_quiet)
+            | (cannon_captures(from, occ) & cannon_capture);
         emit(b, &filter, from, targets, list);
     }
     for from in b.of(us, Kind::Horse).squares() {
@@ -114,7 +124,13 @@ pub fn generate(b: &Board, in_check: bool, kind: GenKind, list: &mut MoveList) {
         emit(b, &filter, from, advisor_attacks(from) & mask, list);
     }
     for from in b.of(us, Kind::Elephant).squares() {
-        emit(b, &filter, from, elephant_attacks(from, occ.bb()) & mask, list);
+        emit(
+            b,
+            &filter,
+            from,
+            elephant_attacks(from, occ.bb()) & mask,
+            list,
+        );
     }
     let ksq = b.king(us);
     for to in (king_attacks(ksq) & mask).squares() {

@@ -47,8 +47,15 @@ pub enum Kind {
 pub const KINDS: usize = 7;
 
 impl Kind {
-    pub const ALL: [Kind; KINDS] =
-        [Kind::Pawn, Kind::Advisor, Kind::Elephant, Kind::Horse, Kind::Cannon, Kind::Rook, Kind::King];
+    pub const ALL: [Kind; KINDS] = [
+        Kind::Pawn,
+        Kind::Advisor,
+        Kind::Elephant,
+        Kind::Horse,
+        Kind::Cannon,
+        Kind::Rook,
+        Kind::King,
+    ];
 
     #[inline(always)]
     pub const fn from_index(i: usize) -> Kind {
@@ -70,7 +77,11 @@ impl Kind {
 
     /// Reads a FEN letter of either case, with the common aliases E (elephant) and H (horse).
     pub fn from_letter(c: char) -> Option<(Kind, Color)> {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let kind = match c.to_ascii_uppercase() {
             'P' => Kind::Pawn,
             'A' => Kind::Advisor,

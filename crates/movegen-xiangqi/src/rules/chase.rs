@@ -47,7 +47,9 @@ struct Pairs {
 
 impl Pairs {
     fn of(&self, target: usize) -> Option<&TargetThreats> {
-        self.targets[..self.len].iter().find(|t| t.target as usize == target)
+        self.targets[..self.len]
+            .iter()
+            .find(|t| t.target as usize == target)
     }
 }
 
@@ -77,7 +79,11 @@ pub fn perpetual_chasers(pos: &Xiangqi, start: usize) -> [bool; 2] {
         }
         let chased = chased_by_move(&before, &b, from, to);
         let mine = &mut candidates[mover.index()];
-        *mine = if started[mover.index()] { *mine & chased } else { chased };
+        *mine = if started[mover.index()] {
+            *mine & chased
+        } else {
+            chased
+        };
         started[mover.index()] = true;
     }
     [candidates[0].any(), candidates[1].any()]
@@ -91,8 +97,11 @@ pub fn chased_by_move(before: &Board, after: &Board, from: usize, to: usize) -> 
     let mut out = Bitboard::EMPTY;
     for now in &new.targets[..new.len] {
         let target = now.target as usize;
-        let (was_chasing, was_rooted) =
-            old.of(target).map_or((Bitboard::EMPTY, Bitboard::EMPTY), |t| (t.chasing, t.rooted));
+        let (was_chasing, was_rooted) = old
+            .of(target)
+            .map_or((Bitboard::EMPTY, Bitboard::EMPTY), |t| {
+                (t.chasing, t.rooted)
+            });
         let fresh = now.chasing.any_where(|a| {
             let origin = if a == to { from } else { a };
             if was_chasing.has(origin) {
@@ -138,7 +147,10 @@ fn chase_pairs(b: &Board, chaser: Color, mover: usize) -> Pairs {
         fake_root: Bitboard::EMPTY,
         rooted: Bitboard::EMPTY,
     };
-    let mut pairs = Pairs { targets: [none; 16], len: 0 };
+    let mut pairs = Pairs {
+        targets: [none; 16],
+        len: 0,
+    };
     let candidates = view.colors[victim.index()] & !view.of(victim, Kind::King);
     for target in candidates {
         let tk = view.squares[target].kind();
@@ -148,7 +160,10 @@ fn chase_pairs(b: &Board, chaser: Color, mover: usize) -> Pairs {
         let attackers = view.attackers_to(target, chaser, view.occ)
             & !view.of(chaser, Kind::King)
             & !view.of(chaser, Kind::Pawn);
-        let mut threats = TargetThreats { target: target as u8, ..none };
+        let mut threats = TargetThreats {
+            target: target as u8,
+            ..none
+        };
         for a in attackers {
             if a != mover && is_pinned(&view, a) {
                 continue;
@@ -181,11 +196,18 @@ fn chase_pairs(b: &Board, chaser: Color, mover: usize) -> Pairs {
 /// threats are not chases even where taking the pinning piece itself would be legal.
 fn is_pinned(view: &Board, sq: usize) -> bool {
     let owner = view.squares[sq].color();
-    view.king_in_danger(view.king(owner), !owner, view.occ.without(sq), Bitboard::EMPTY)
+    view.king_in_danger(
+        view.king(owner),
+        !owner,
+        view.occ.without(sq),
+        Bitboard::EMPTY,
+    )
 }
 
 enum Threat {
-    Chase { fake_root: bool },
+    Chase {
+        fake_root: bool,
+    },
     /// It would be a chase, but the target has a real root.
     Rooted,
     /// Not a chase at all (an exchange offer).
@@ -213,6 +235,8 @@ fn classify(view: &Board, attacker: usize, target: usize) -> Threat {
     if protectors.any_where(|r| after.move_is_safe(r, target)) {
         Threat::Rooted
     } else {
-        Threat::Chase { fake_root: protectors.any() }
+        Threat::Chase {
+            fake_root: protectors.any(),
+        }
     }
 }
