@@ -231,3 +231,15 @@ fn seed_diagram_74_rook_chasing_a_crossed_pawn_loses() {
     );
     assert_verdict(pos.game_verdict(), BLACK_WINS, Reason::PerpetualChase);
 }
+
+#[test]
+fn seed_diagram_43_horse_and_cannon_taking_turns_on_one_rook_lose() {
+    // Point 3 / diagrams 42-44: Black's horse attacks the rook directly, then retreats to be
+    // the screen of the cannon that attacks it on its other square. Two pieces chase one:
+    // Black loses. Red's rook attacks the cannon only every other move (allowed).
+    let pos = play(
+        "2c2k3/4n4/9/3R5/9/9/9/9/9/4K4 w",
+        "d6c6 e8c7 c6d6 c7e8 d6c6 e8c7 c6d6 c7e8",
+    );
+    assert_verdict(pos.game_verdict(), RED_WINS, Reason::PerpetualChase);
+}
