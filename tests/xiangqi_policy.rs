@@ -243,3 +243,18 @@ fn seed_diagram_43_horse_and_cannon_taking_turns_on_one_rook_lose() {
     );
     assert_verdict(pos.game_verdict(), RED_WINS, Reason::PerpetualChase);
 }
+
+#[test]
+fn tt_key_equals_hash_until_the_move_limit_is_near() {
+    let far = Xiangqi::from_fen("3k5/7R1/9/9/9/9/9/9/9/R3K4 w - - 10 1").unwrap();
+    assert_eq!(far.tt_key(), far.hash());
+    let near = Xiangqi::from_fen("3k5/7R1/9/9/9/9/9/9/9/R3K4 w - - 115 1").unwrap();
+    let nearer = Xiangqi::from_fen("3k5/7R1/9/9/9/9/9/9/9/R3K4 w - - 116 1").unwrap();
+    assert_eq!(
+        near.hash(),
+        nearer.hash(),
+        "the repetition key ignores the clock"
+    );
+    assert_ne!(near.tt_key(), near.hash());
+    assert_ne!(near.tt_key(), nearer.tt_key());
+}

@@ -71,6 +71,13 @@ impl Game for Xiangqi {
         self.board.key
     }
 
+    /// The placement key, plus the plies left before the move-count limit once that is near:
+    /// a score that depends on reaching the limit must not be reused where it is farther away.
+    #[inline]
+    fn tt_key(&self) -> u64 {
+        self.board.key ^ crate::zobrist::clock_fold(self.move_limit.saturating_sub(self.clock))
+    }
+
     #[inline]
     fn in_check(&self) -> bool {
         self.in_check

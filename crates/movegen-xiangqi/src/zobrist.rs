@@ -30,6 +30,35 @@ const fn build() -> ([[u64; SQUARES]; PIECES], u64) {
 }
 
 const KEYS: ([[u64; SQUARES]; PIECES], u64) = build();
+
+/// How many plies before the move-count limit the TT key starts to tell positions apart.
+pub const CLOCK_HORIZON: u32 = 16;
+
+const fn build_clock() -> [u64; CLOCK_HORIZON as usize + 1] {
+    let mut t = [0u64; CLOCK_HORIZON as usize + 1];
+    let mut state = 0xC10C_4B0C_E7A1_1D00;
+    let mut i = 1;
+    while i < t.len() {
+        let (ns, v) = splitmix(state);
+        state = ns;
+        t[i] = v;
+        i += 1;
+    }
+    t
+}
+
+/// Folded into the TT key near the move-count limit, indexed by the plies left (0 = far away).
+static CLOCK: [u64; CLOCK_HORIZON as usize + 1] = build_clock();
+
+/// The TT-key component for `plies_left` plies before the move-count limit.
+#[inline(always)]
+pub fn clock_fold(plies_left: u32) -> u64 {
+    if plies_left >= CLOCK_HORIZON {
+        0
+    } else {
+        CLOCK[plies_left as usize + 1]
+    }
+}
 static PIECE_SQUARE: [[u64; SQUARES]; PIECES] = KEYS.0;
 
 /// Toggled when Black is to move.
