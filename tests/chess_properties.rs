@@ -129,7 +129,8 @@ fn parse_move_accepts_generated_moves_and_refuses_others() {
         for m in moves(&pos, GenKind::All) {
             let text = pos.write_move(m);
             assert_eq!(pos.parse_move(&text), Ok(m), "{} {text}", pos.fen());
-            assert_eq!(pos.parse_move(&text.to_uppercase()[..4].to_lowercase()).is_ok(), text.len() == 4);
+            // A promotion needs its piece letter.
+            assert_eq!(pos.parse_move(&text[..4]).is_ok(), text.len() == 4, "{} {text}", pos.fen());
             if text.len() == 5 {
                 let upper = format!("{}{}", &text[..4], text[4..].to_uppercase());
                 assert_eq!(pos.parse_move(&upper), Ok(m));

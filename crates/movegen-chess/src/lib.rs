@@ -41,9 +41,9 @@ pub mod flags {
     pub use crate::chess_move::{CASTLING, EN_PASSANT, NORMAL, PROMOTION};
 }
 
-/// The slow ray-walking slider attacks, exposed so tests can check the magic tables against
-/// them.
+/// Slider attacks: the magic lookups the engine uses, and the slow ray walks they are built
+/// from (tests compare the two; evaluation uses the fast ones).
 pub mod reference {
-    pub use crate::magic::{bishop_attacks, rook_attacks};
-    pub use crate::slider_geometry::{walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+    pub use crate::magic::{bishop_attacks, queen_attacks, rook_attacks};
+    pub use crate::slider_geometry::{relevant_mask, walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 }
