@@ -17,7 +17,7 @@ use std::fmt::Write as _;
 /// Appends one piece type's per-square slices. Each slice has `2^bits` slots; with `pext` the
 /// slot of a subset is its rank in carry-rippler order, otherwise its magic index.
 fn fill(table: &mut Vec<u64>, magics: &[u64; 64], directions: &[(i32, i32); 4], pext: bool) {
-    for sq in 0..64 {
+    for (sq, &magic) in magics.iter().enumerate() {
         let mask = relevant_mask(sq, directions);
         let bits = mask.count_ones();
         let base = table.len();
@@ -29,7 +29,7 @@ fn fill(table: &mut Vec<u64>, magics: &[u64; 64], directions: &[(i32, i32); 4], 
             let slot = if pext {
                 ordinal
             } else {
-                (subset.wrapping_mul(magics[sq]) >> (64 - bits)) as usize
+                (subset.wrapping_mul(magic) >> (64 - bits)) as usize
             };
             let cell = &mut table[base + slot];
             // An empty slot is never a real attack set (every slider attacks something).
