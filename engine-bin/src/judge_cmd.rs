@@ -4,7 +4,7 @@
 
 use crate::dispatch::{position_from, GameKind};
 use clap::Args;
-use game_api::{Game, Outcome};
+use game_api::{Game, Outcome, Reason};
 
 #[derive(Args)]
 pub struct JudgeArgs {
@@ -29,8 +29,9 @@ fn run_for<G: Game>(args: &JudgeArgs) -> Result<(), String> {
     let tokens: Vec<&str> = args.moves.split_whitespace().collect();
     pos.reserve(tokens.len());
     for (index, token) in tokens.iter().enumerate() {
-        // A game that has ended takes no more moves.
-        if let Some(verdict) = pos.game_verdict() {
+        // A game that has ended takes no more moves. Claimable draws (threefold, fifty moves)
+        // end it only if claimed, and a move list that plays on has not claimed them.
+        if let Some(verdict) = pos.game_verdict().filter(|v| !is_claimable(v.reason)) {
             return Err(format!(
                 "move {} '{token}' played after the game ended ({})",
                 index + 1,
@@ -57,4 +58,9 @@ fn run_for<G: Game>(args: &JudgeArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Draws a player may claim but that do not end the game by themselves.
+fn is_claimable(reason: Reason) -> bool {
+    matches!(reason, Reason::ThreefoldRepetition | Reason::FiftyMove)
 }
