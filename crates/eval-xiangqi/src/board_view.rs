@@ -1,8 +1,7 @@
 //! A mailbox snapshot of a xiangqi position, the only view this crate has of the board.
 //!
-//! STOPGAP: `movegen-xiangqi` exports no placement accessor yet (`piece_at`, piece bitboards),
-//! so the snapshot is read back from `Game::fen()`, which allocates and costs far more than the
-//! evaluation itself. When the rules crate exports an accessor, only `BoardView::of` changes.
+//! Built from `Xiangqi::piece_on` (no allocation); `from_fen_board` remains for tests that
+//! describe a board as text.
 
 use game_api::{Color, Game};
 use movegen_xiangqi::{Kind, Xiangqi};
@@ -40,9 +39,13 @@ fn kind_of_letter(c: char) -> Option<Kind> {
 }
 
 impl BoardView {
+    #[inline]
     pub fn of(pos: &Xiangqi) -> BoardView {
-        let fen = pos.fen();
-        BoardView::from_fen_board(fen.split(' ').next().unwrap_or(""), pos.side_to_move())
+        let mut squares = [None; SQUARES];
+        for (sq, slot) in squares.iter_mut().enumerate() {
+            *slot = pos.piece_on(sq).map(|(color, kind)| Man { color, kind });
+        }
+        BoardView { squares, side: pos.side_to_move() }
     }
 
     /// Reads the board field of a FEN (ranks 9 down to 0). The text comes from the rules

@@ -26,6 +26,7 @@ mod position;
 mod rules;
 mod see;
 mod types;
+mod view;
 mod zobrist;
 
 pub use bitboard::Bitboard;
