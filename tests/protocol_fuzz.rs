@@ -60,20 +60,7 @@ const SEEDS: &[&str] = &[
 /// paths have their own tests.
 const AVOID: &[&str] = &["quit", "batch", "hash", "thread", "perft", "multipv"];
 
-/// xorshift64*: a tiny deterministic PRNG, so a failure can be replayed from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use kientuong_suite::Rng;
 
 fn random_token(rng: &mut Rng) -> Vec<u8> {
     let words: &[&str] = &[

@@ -6,21 +6,7 @@
 use game_api::{Game, GenKind, Move, MoveList};
 use movegen_xiangqi::Xiangqi;
 
-/// splitmix64: a tiny deterministic PRNG for the playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use kientuong_suite::Rng;
 
 fn moves(pos: &Xiangqi, kind: GenKind) -> Vec<Move> {
     let mut list = MoveList::new();
