@@ -78,6 +78,15 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Appends the legal moves of `kind` to `list` (which is not cleared first).
     fn generate(&self, kind: GenKind, list: &mut MoveList);
+    /// The number of legal moves here: always what `generate(GenKind::All, ..)` appends. For
+    /// callers that need only the number — perft leaves (bulk counting), "does the side to move
+    /// have any legal move". The default generates the list; games override it with a count
+    /// that never writes the moves (chess: popcounts of the legal target sets).
+    fn count_legal(&self) -> usize {
+        let mut list = MoveList::new();
+        self.generate(GenKind::All, &mut list);
+        list.len()
+    }
     /// Whether an arbitrary 16-bit word is a legal move in this position. Used to validate moves
     /// from the transposition table and killer slots before they are played.
     fn is_legal(&self, m: Move) -> bool;
@@ -119,9 +128,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The game-level ruling: no legal move first (a mate on the move that reaches the move-count
     /// limit still wins), then `verdict(0)`. `None` while the game goes on.
     fn game_verdict(&self) -> Option<Verdict> {
-        let mut list = MoveList::new();
-        self.generate(GenKind::All, &mut list);
-        if list.is_empty() {
+        if self.count_legal() == 0 {
             return Some(self.no_moves_verdict());
         }
         self.verdict(0)

@@ -163,6 +163,11 @@ impl Game for Chess {
     }
 
     #[inline]
+    fn count_legal(&self) -> usize {
+        self.count_legal_moves()
+    }
+
+    #[inline]
     fn is_legal(&self, m: Move) -> bool {
         self.move_is_legal(m)
     }

@@ -7,7 +7,8 @@
 //!   here". Sliders use fancy magic bitboards whose table `build.rs` generates from magics found
 //!   by `magic_search` (optional `pext` feature, off by default: slow on AMD Zen 1/2).
 //! - Generation is fully legal (check mask, pin lines, king moves tested with the king lifted,
-//!   en passant by simulation), monomorphized per `GenKind`.
+//!   en passant by simulation), monomorphized per `GenKind` and per output: the same code
+//!   fills a move list or only counts (popcounts, for perft leaves and mate/stalemate tests).
 //! - The position owns its undo stack; `make` updates the zobrist key incrementally, and the key
 //!   includes the en-passant file only when an en-passant capture is actually legal, so
 //!   repetition follows the FIDE definition.
@@ -23,6 +24,7 @@ mod magic;
 mod magic_numbers;
 pub mod magic_search;
 mod make_move;
+mod move_output;
 mod movegen;
 mod notation;
 mod position;

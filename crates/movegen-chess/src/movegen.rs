@@ -5,48 +5,34 @@
 //! square, is checked by simulating the resulting occupancy.
 //!
 //! `TACTICAL` and `QUIET` are const parameters so each `GenKind` gets its own branch-free copy.
+//! The output is a type parameter too ([`MoveOutput`]): the same code fills a move list or,
+//! for [`Chess::count_legal_moves`], only counts, so the two cannot drift apart.
 
 use crate::bitboard::*;
-use crate::chess_move::{encode, CASTLING, EN_PASSANT, NORMAL, PROMOTION};
+use crate::chess_move::{CASTLING, EN_PASSANT, NORMAL};
 use crate::magic::{bishop_attacks, rook_attacks};
+use crate::move_output::{MoveCount, MoveOutput};
 use crate::position::{Chess, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 use crate::tables::{between, line, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
-use game_api::{Color, MoveList, MoveSink as Sink};
-
-/// Promotion flags, queen first so that ordering-free callers meet the usual choice first.
-const PROMOTION_FLAGS: [u16; 4] = [PROMOTION + 3, PROMOTION + 2, PROMOTION + 1, PROMOTION];
-
-/// The two ways generation appends several moves at once.
-trait PushMany {
-    fn push_all(&mut self, from: usize, targets: Bitboard);
-    fn push_promotions(&mut self, from: usize, to: usize);
-}
-
-impl PushMany for Sink<'_> {
-    #[inline(always)]
-    fn push_all(&mut self, from: usize, targets: Bitboard) {
-        for to in Squares(targets) {
-            self.push(encode(from, to, NORMAL));
-        }
-    }
-
-    #[inline(always)]
-    fn push_promotions(&mut self, from: usize, to: usize) {
-        for flag in PROMOTION_FLAGS {
-            self.push(encode(from, to, flag));
-        }
-    }
-}
+use game_api::{Color, MoveList};
 
 impl Chess {
     #[inline(always)]
     pub(crate) fn generate_legal<const TACTICAL: bool, const QUIET: bool>(&self, list: &mut MoveList) {
-        list.append_with(|sink| self.generate_into::<TACTICAL, QUIET>(sink));
+        list.append_with(|sink| self.generate_into::<_, TACTICAL, QUIET>(sink));
+    }
+
+    /// The number of legal moves: what `generate_legal::<true, true>` would append, found by
+    /// the same code with popcounts in place of writes.
+    pub(crate) fn count_legal_moves(&self) -> usize {
+        let mut count = MoveCount::default();
+        self.generate_into::<_, true, true>(&mut count);
+        count.0
     }
 
     #[inline(always)]
-    fn generate_into<const TACTICAL: bool, const QUIET: bool>(&self, list: &mut Sink) {
+    fn generate_into<O: MoveOutput, const TACTICAL: bool, const QUIET: bool>(&self, out: &mut O) {
         let us = self.side;
         let them = !us;
         let ours = self.by_color[us.index()];
@@ -65,7 +51,7 @@ impl Chess {
         let lifted = occupied ^ bit(ksq);
         for to in Squares(KING_ATTACKS[ksq] & wanted) {
             if !self.attacked_by(to, them, lifted) {
-                list.push(encode(ksq, to, NORMAL));
+                out.one(ksq, to, NORMAL);
             }
         }
 
@@ -78,41 +64,41 @@ impl Chess {
         let pinned = self.pinned(us, ksq);
 
         for from in Squares(self.pieces(us, KNIGHT) & !pinned) {
-            list.push_all(from, KNIGHT_ATTACKS[from] & targets);
+            out.moves_from(from, KNIGHT_ATTACKS[from] & targets);
         }
         let diagonal = self.diagonal_sliders(us);
         for from in Squares(diagonal & !pinned) {
-            list.push_all(from, bishop_attacks(from, occupied) & targets);
+            out.moves_from(from, bishop_attacks(from, occupied) & targets);
         }
         let straight = self.straight_sliders(us);
         for from in Squares(straight & !pinned) {
-            list.push_all(from, rook_attacks(from, occupied) & targets);
+            out.moves_from(from, rook_attacks(from, occupied) & targets);
         }
         // A pinned slider keeps the moves along its pin line; a pinned knight has none.
         if pinned != 0 {
             for from in Squares(diagonal & pinned) {
-                list.push_all(from, bishop_attacks(from, occupied) & targets & line(ksq, from));
+                out.moves_from(from, bishop_attacks(from, occupied) & targets & line(ksq, from));
             }
             for from in Squares(straight & pinned) {
-                list.push_all(from, rook_attacks(from, occupied) & targets & line(ksq, from));
+                out.moves_from(from, rook_attacks(from, occupied) & targets & line(ksq, from));
             }
         }
 
         if us == Color::White {
-            self.pawn_moves::<true, TACTICAL, QUIET>(list, check_mask, pinned, ksq);
+            self.pawn_moves::<_, true, TACTICAL, QUIET>(out, check_mask, pinned, ksq);
         } else {
-            self.pawn_moves::<false, TACTICAL, QUIET>(list, check_mask, pinned, ksq);
+            self.pawn_moves::<_, false, TACTICAL, QUIET>(out, check_mask, pinned, ksq);
         }
 
         if QUIET && checkers == 0 {
-            self.castling_moves(list, ksq, occupied);
+            self.castling_moves(out, ksq, occupied);
         }
     }
 
     #[inline(always)]
-    fn pawn_moves<const WHITE: bool, const TACTICAL: bool, const QUIET: bool>(
+    fn pawn_moves<O: MoveOutput, const WHITE: bool, const TACTICAL: bool, const QUIET: bool>(
         &self,
-        list: &mut Sink,
+        out: &mut O,
         check_mask: Bitboard,
         pinned: Bitboard,
         ksq: usize,
@@ -130,17 +116,11 @@ impl Chess {
 
         let single = up(free) & empty;
         if QUIET {
-            for to in Squares(single & check_mask & !last_rank) {
-                list.push(encode(to.wrapping_sub(step), to, NORMAL));
-            }
-            for to in Squares(up(single & third_rank) & empty & check_mask) {
-                list.push(encode(to.wrapping_sub(step).wrapping_sub(step), to, NORMAL));
-            }
+            out.shifted(single & check_mask & !last_rank, step);
+            out.shifted(up(single & third_rank) & empty & check_mask, step.wrapping_add(step));
         }
         if TACTICAL {
-            for to in Squares(single & check_mask & last_rank) {
-                list.push_promotions(to.wrapping_sub(step), to);
-            }
+            out.shifted_promotions(single & check_mask & last_rank, step);
             let victims = theirs & check_mask;
             // Captures towards the a-file, then towards the h-file.
             let (west, east) = if WHITE {
@@ -151,18 +131,14 @@ impl Chess {
             let (west_step, east_step): (usize, usize) =
                 if WHITE { (7, 9) } else { (9usize.wrapping_neg(), 7usize.wrapping_neg()) };
             for (hits, delta) in [(west & victims, west_step), (east & victims, east_step)] {
-                for to in Squares(hits & !last_rank) {
-                    list.push(encode(to.wrapping_sub(delta), to, NORMAL));
-                }
-                for to in Squares(hits & last_rank) {
-                    list.push_promotions(to.wrapping_sub(delta), to);
-                }
+                out.shifted(hits & !last_rank, delta);
+                out.shifted_promotions(hits & last_rank, delta);
             }
             if self.ep != NO_SQUARE {
                 let ep = self.ep as usize;
                 for from in Squares(PAWN_ATTACKS[them.index()][ep] & pawns) {
                     if self.en_passant_is_legal(from, ep) {
-                        list.push(encode(from, ep, EN_PASSANT));
+                        out.one(from, ep, EN_PASSANT);
                     }
                 }
             }
@@ -187,10 +163,10 @@ impl Chess {
             for to in Squares(targets & allowed) {
                 if bit(to) & last_rank != 0 {
                     if TACTICAL {
-                        list.push_promotions(from, to);
+                        out.promotions(from, to);
                     }
                 } else {
-                    list.push(encode(from, to, NORMAL));
+                    out.one(from, to, NORMAL);
                 }
             }
         }
@@ -202,7 +178,7 @@ impl Chess {
     }
 
     #[inline(always)]
-    fn castling_moves(&self, list: &mut Sink, ksq: usize, occupied: Bitboard) {
+    fn castling_moves<O: MoveOutput>(&self, out: &mut O, ksq: usize, occupied: Bitboard) {
         let (kingside, queenside) = if self.side == Color::White {
             (WHITE_KINGSIDE, WHITE_QUEENSIDE)
         } else {
@@ -215,14 +191,14 @@ impl Chess {
             && !self.attacked_by(ksq + 1, them, occupied)
             && !self.attacked_by(ksq + 2, them, occupied)
         {
-            list.push(encode(ksq, ksq + 2, CASTLING));
+            out.one(ksq, ksq + 2, CASTLING);
         }
         if self.castling & queenside != 0
             && occupied & (bit(ksq - 1) | bit(ksq - 2) | bit(ksq - 3)) == 0
             && !self.attacked_by(ksq - 1, them, occupied)
             && !self.attacked_by(ksq - 2, them, occupied)
         {
-            list.push(encode(ksq, ksq - 2, CASTLING));
+            out.one(ksq, ksq - 2, CASTLING);
         }
     }
 }

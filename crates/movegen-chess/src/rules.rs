@@ -4,7 +4,7 @@
 use crate::bitboard::DARK_SQUARES;
 use crate::position::Chess;
 use crate::types::*;
-use game_api::{GenKind, MoveList, Reason, Verdict};
+use game_api::{Reason, Verdict};
 
 /// What a scan of the history found about the current position.
 enum Repetition {
@@ -78,8 +78,6 @@ impl Chess {
     }
 
     pub(crate) fn has_legal_move(&self) -> bool {
-        let mut list = MoveList::new();
-        self.generate_kind(GenKind::All, &mut list);
-        !list.is_empty()
+        self.count_legal_moves() != 0
     }
 }
