@@ -3,7 +3,10 @@
 //! itself, and the PyPI `cchess` client (UCCI and UCI, xiangqi) against Fairy-Stockfish and
 //! against itself. Every game runs to a result by the rules (or to a generous ply cap) on real
 //! clocks of 2 s + 20 ms per move that the client keeps, as a GUI does: no illegal move and no
-//! time loss. The drivers are `tests/support/{chess,xiangqi}_client_game.py`; their docs say
+//! time loss. Our engine runs with a Move Overhead of 100 ms: on the shared two-core test machine
+//! the lag between its clock and the client's is scheduling delay, which is what that setting is
+//! for (at the default 10 ms a 2 s + 20 ms game drains the clock to a few tens of ms, and one
+//! stall of the loaded machine then flags). The drivers are `tests/support/{chess,xiangqi}_client_game.py`; their docs say
 //! what they check. A decided game is cross-checked with our own `kientuong judge`.
 //!
 //! Needs `pip install chess cchess pyffish` and `apt-get install stockfish fairy-stockfish`

@@ -28,11 +28,11 @@ except ImportError as e:
     sys.exit(2)
 
 
-def open_player(spec):
+def open_player(spec, overhead_ms):
     """A running engine and whether it is ours."""
     if spec.startswith("ours:"):
         eng = chess.engine.SimpleEngine.popen_uci(spec[len("ours:"):])
-        eng.configure({"Hash": 16})
+        eng.configure({"Hash": 16, "Move Overhead": overhead_ms})
         return eng, True
     if spec == "stockfish":
         path = shutil.which("stockfish") or "/usr/games/stockfish"
@@ -77,11 +77,14 @@ def main():
     ap.add_argument("--base", type=float, default=2.0)
     ap.add_argument("--inc", type=float, default=0.02)
     ap.add_argument("--max-plies", type=int, default=400)
+    # The lag between the engine's clock and ours is mostly scheduling on a loaded machine
+    # (the tests share two cores); Move Overhead is the engine's setting for exactly that.
+    ap.add_argument("--overhead", type=int, default=100, help="our engine's Move Overhead (ms)")
     ap.add_argument("--analyse", action="store_true",
                     help="after the game, a MultiPV 2 analysis by our engine through the same client")
     args = ap.parse_args()
 
-    players = [open_player(args.white), open_player(args.black)]  # index: 0 white, 1 black
+    players = [open_player(args.white, args.overhead), open_player(args.black, args.overhead)]  # index: 0 white, 1 black
     clock = [args.base, args.base]
     # Tightest moment for our engine(s): the smallest share of the clock that was left after a move.
     min_left = [args.base, args.base]

@@ -67,7 +67,9 @@ class Player:
                 raise AssertionError(f"{spec}: no {self.dialect}ok")
             time.sleep(0.002)
         if self.ours:
-            self.engine.set_option("Hash" if self.dialect == "uci" else "hashsize", 16)
+            uci = self.dialect == "uci"
+            self.engine.set_option("Hash" if uci else "hashsize", 16)
+            self.engine.set_option("Move Overhead" if uci else "moveoverhead", args.overhead)
         self.args = args
 
     def go_params(self, side, clock):
@@ -117,6 +119,9 @@ def main():
     ap.add_argument("black")
     ap.add_argument("--base", type=int, default=2000, help="ms on each clock at the start")
     ap.add_argument("--inc", type=int, default=20, help="ms added after each move")
+    # The lag between the engine's clock and ours is mostly scheduling on a loaded machine
+    # (the tests share two cores); the move overhead option is the engine's setting for that.
+    ap.add_argument("--overhead", type=int, default=100, help="our engine's move overhead (ms)")
     ap.add_argument("--fairy-depth", type=int, default=8)
     ap.add_argument("--max-plies", type=int, default=300)
     args = ap.parse_args()
