@@ -165,24 +165,26 @@ def play(players, args):
         player = players[side]
         position = START + (" moves " + " ".join(moves) if moves else "")
         action, spent = player.think(position, player.go_params(side, clock))
-        where = f"{player.name} at ply {len(moves)} in {position}"
+        # The reason first, the (long) position last, so that a truncated log still says why.
+        where = f"{player.name} at ply {len(moves)}"
+        pos_note = f" -- position {position}"
         if action["action"] != "bestmove":
             # A legal move exists, so only a resignation may end the game here, and ours never resigns.
-            assert not player.ours, f"{where}: answered {action['raw_msg']!r}"
+            assert not player.ours, f"{where}: answered {action['raw_msg']!r}{pos_note}"
             outcome = (("1-0", "0-1")[1 - side], "resignation")
             break
         if player.ours:
             assert spent * 1000 <= clock[side], (
-                f"{where}: lost on time, spent {spent * 1000:.0f} ms with {clock[side]:.0f} ms left")
+                f"{where}: lost on time, spent {spent * 1000:.0f} ms with {clock[side]:.0f} ms left{pos_note}")
             clock[side] += args.inc - spent * 1000
             min_left[side] = min(min_left[side], clock[side] - args.inc)
         iccs = action["move"].lower()
-        assert ffish_move(iccs) in legal, f"{where}: {iccs} is not legal for pyffish"
+        assert ffish_move(iccs) in legal, f"{where}: {iccs} is not legal for pyffish{pos_note}"
         frm, to = cchess.common.iccs2pos(iccs)
-        assert board.is_valid_move(frm, to), f"{where}: {iccs} breaks cchess's piece rules"
-        assert not board.is_checked_move(frm, to), f"{where}: {iccs} leaves the king attacked"
+        assert board.is_valid_move(frm, to), f"{where}: {iccs} breaks cchess's piece rules{pos_note}"
+        assert not board.is_checked_move(frm, to), f"{where}: {iccs} leaves the king attacked{pos_note}"
         before = piece_count(board.to_fen())
-        assert board.move_iccs(iccs) is not None, f"{where}: cchess refuses {iccs}"
+        assert board.move_iccs(iccs) is not None, f"{where}: cchess refuses {iccs}{pos_note}"
         board.next_turn()
         no_capture = 0 if piece_count(board.to_fen()) < before else no_capture + 1
         moves.append(iccs)
