@@ -27,14 +27,22 @@ impl TimeManager {
         };
         let inc = limits.inc[side].unwrap_or(0);
         let reserve = limits.move_overhead.saturating_add(MIN_RESERVE_MS);
-        // What we may spend in total before the next time control, keeping the reserve.
+        // What this move may spend at most, keeping the reserve.
         let usable = left.saturating_sub(reserve).max(1);
         let moves_to_go = limits
             .movestogo
             .map(|m| u64::from(m.max(1)))
             .unwrap_or(DEFAULT_MOVES_TO_GO)
             .min(MAX_MOVES_TO_GO);
-        let target = (usable / moves_to_go).saturating_add(inc.saturating_mul(INC_USAGE_PERMILLE) / 1000);
+        // Plan the clock over the moves to go: the increments they bring in, less the transport
+        // lag that *each* of them pays (two more as a margin). Setting the overhead aside only
+        // once let a steady lag above the unused increment wear the clock down to the reserve.
+        let inc_share = inc.saturating_mul(INC_USAGE_PERMILLE) / 1000;
+        let planned = left
+            .saturating_add(inc_share.saturating_mul(moves_to_go - 1))
+            .saturating_sub(limits.move_overhead.saturating_mul(moves_to_go + 2))
+            .saturating_sub(MIN_RESERVE_MS);
+        let target = (planned / moves_to_go).max(1);
         let hard_cap = if moves_to_go == 1 { usable } else { usable / 1000 * HARD_MAX_PERMILLE + usable % 1000 * HARD_MAX_PERMILLE / 1000 };
         let hard = target.saturating_mul(HARD_TARGET_FACTOR).min(hard_cap).max(1);
         let soft = target.min(hard);
@@ -114,6 +122,24 @@ mod tests {
         assert!(tm.should_start_iteration(u64::MAX / 2, i32::MAX));
         let limits = Limits { movetime: Some(u64::MAX), move_overhead: u64::MAX, ..Limits::default() };
         assert!(TimeManager::new(&limits, 1, Instant::now()).is_timed());
+    }
+
+    /// A game where every move spends its whole soft target plus a transport lag equal to the
+    /// declared overhead (below the increment): the clock must settle well above the reserve
+    /// instead of being worn down to it.
+    #[test]
+    fn a_steady_lag_does_not_wear_the_clock_down() {
+        let (inc, lag) = (20, 15);
+        let mut left: u64 = 2000;
+        let mut lowest = left;
+        for _ in 0..400 {
+            let tm = clock(left, inc, None, lag);
+            let spent = tm.soft_ms.unwrap() + lag;
+            assert!(spent < left, "flagged with {left} ms left");
+            left = left - spent + inc;
+            lowest = lowest.min(left);
+        }
+        assert!(lowest > 150, "clock worn down to {lowest} ms");
     }
 
     #[test]
