@@ -1,25 +1,11 @@
-//! Shared by the chess test files: a tiny PRNG and random playouts.
+//! Shared by the chess test files: random playouts (with the suite's PRNG).
 #![allow(dead_code)]
 
 use game_api::{Game, GenKind, MoveList};
 use movegen_chess::{Chess, BENCH_FENS};
 
-/// Splitmix64, enough randomness for playouts and fuzzing.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The suite's splitmix64, under the name the chess tests use.
+pub use kientuong_suite::Rng as SplitMix;
 
 /// Start positions for playouts: the bench set plus positions rich in castling, en passant and
 /// promotions.
