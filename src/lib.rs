@@ -2,6 +2,8 @@
 //! tables (`tests/data/*.tsv`, copies of `../shared/data`) and the path of the `kientuong`
 //! binary. The engine itself lives in `crates/` and `engine-bin/`.
 
+#![forbid(unsafe_code)]
+
 use std::path::PathBuf;
 
 /// One row of `tests/data/perft.tsv`.

@@ -6,6 +6,7 @@
 //! This is the only place that knows both games: `dispatch` turns a `--game` name into a call of
 //! the right monomorphized code.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![forbid(unsafe_code)]
 
 mod bench_cmd;
 mod dispatch;

@@ -8,6 +8,8 @@
 //! is symmetric by construction. It reads the position only through `movegen-chess`'s public
 //! accessors (`pieces_of`) and its exported magic slider attacks; nothing is incremental yet.
 
+#![forbid(unsafe_code)]
+
 mod tables;
 pub mod weights;
 

@@ -8,6 +8,8 @@
 //! and applied to both colours by mirroring ranks, so the evaluation is symmetric by
 //! construction. The board is read through `board_view.rs` (see the stopgap note there).
 
+#![forbid(unsafe_code)]
+
 mod board_view;
 mod terms;
 pub mod weights;

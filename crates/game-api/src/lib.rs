@@ -15,6 +15,8 @@
 //! - [`Game::verdict`] is the single source of truth for the rules that end a game other than by
 //!   having no legal move; the search, `position … moves`, the match referee and tests all use it.
 
+#![warn(missing_docs)]
+
 mod color;
 mod error;
 mod game;

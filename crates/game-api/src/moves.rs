@@ -119,14 +119,17 @@ impl MoveList {
     }
 
     #[inline]
+    #[allow(unsafe_code)]
     pub fn as_slice(&self) -> &[Move] {
         let init = &self.moves[..self.len];
+        // `unsafe` here because a safe copy-out would cost every move-list read on the hot path.
         // SAFETY: `moves[..len]` are initialised (the struct invariant, kept by `push` and
         // `append_with`), and `MaybeUninit<Move>` has the layout of `Move`.
         unsafe { std::slice::from_raw_parts(init.as_ptr().cast::<Move>(), init.len()) }
     }
 
     #[inline]
+    #[allow(unsafe_code)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         let init = &mut self.moves[..self.len];
         // SAFETY: as in `as_slice`; the borrow of `self` keeps the slots alive and exclusive.

@@ -69,6 +69,7 @@ fn lookup(e: &MagicEntry, occupied: Bitboard) -> Bitboard {
 
 #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline(always)]
+#[allow(unsafe_code)]
 fn pext(value: u64, mask: u64) -> u64 {
     #[allow(unused_unsafe)]
     // SAFETY: this function only exists when the crate is compiled with BMI2 enabled, so the

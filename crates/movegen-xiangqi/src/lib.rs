@@ -14,6 +14,8 @@
 //! - `verdict` scans keys back over reversible plies; only a real repetition triggers the
 //!   chase analysis, which replays the cycle on a stack copy of the board (`rules/`).
 
+#![forbid(unsafe_code)]
+
 mod attacks;
 mod bitboard;
 mod board;

@@ -16,6 +16,8 @@
 //!   each for a [`Dialect`]; everything that differs between the dialects is listed in
 //!   `dialect.rs`.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod command;
 mod dialect;

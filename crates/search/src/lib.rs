@@ -19,6 +19,8 @@
 //! between searches; helpers run in `std::thread::scope` for one `go`; only the main thread
 //! reads the clock and reports; the best move is a depth- and score-weighted vote.
 
+#![forbid(unsafe_code)]
+
 mod engine;
 mod history;
 mod limits;

@@ -9,6 +9,8 @@
 //! the GSPRT ([`stats`], [`sprt`]) and are written as PGN ([`pgn`]) that python-chess and cchess
 //! read back. Only [`games`] names the concrete games.
 
+#![forbid(unsafe_code)]
+
 pub mod adjudicate;
 pub mod berger;
 pub mod board_view;
