@@ -3,7 +3,9 @@ use std::ops::Not;
 /// The side to move. Xiangqi's Red is [`Color::White`]: the side that moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// White in chess, Red in xiangqi: moves first.
     White = 0,
+    /// Black in both games.
     Black = 1,
 }
 

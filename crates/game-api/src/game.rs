@@ -33,9 +33,11 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     // ----- setup and notation (may allocate) -----
 
+    /// The initial position.
     fn startpos() -> Self;
     /// Parses a FEN, refusing any position the rules do not allow.
     fn from_fen(fen: &str) -> Result<Self, FenError>;
+    /// The position as FEN, in the notation `from_fen` reads back.
     fn fen(&self) -> String;
     /// Parses a move in the game's coordinate notation and accepts it only if it is legal here.
     fn parse_move(&self, text: &str) -> Result<Move, MoveError>;
@@ -44,6 +46,7 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     // ----- state -----
 
+    /// The side to move.
     fn side_to_move(&self) -> Color;
     /// Zobrist key of the placement, side to move and rights: the key repetition is judged on.
     fn hash(&self) -> u64;
@@ -52,6 +55,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn tt_key(&self) -> u64 {
         self.hash()
     }
+    /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):
     /// the search does not try null moves there (zugzwang).
@@ -67,7 +71,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn captured_kind(&self, m: Move) -> Option<usize>;
     /// Material value of each piece kind for MVV-LVA, indexed like `captured_kind`.
     fn kind_value(kind: usize) -> i32;
+    /// Square the move leaves, in `0..SQUARES`.
     fn from_square(m: Move) -> usize;
+    /// Square the move lands on, in `0..SQUARES`.
     fn to_square(m: Move) -> usize;
     /// Captures and promotions: what `GenKind::Tactical` generates.
     fn is_tactical(&self, m: Move) -> bool;
@@ -107,6 +113,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn unmake(&mut self);
     /// Passes the turn (never called when in check).
     fn make_null(&mut self);
+    /// Takes back the last `make_null`.
     fn unmake_null(&mut self);
     /// Makes sure `plies` more moves can be made without the undo stack allocating.
     fn reserve(&mut self, plies: usize);

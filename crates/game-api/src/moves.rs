@@ -11,18 +11,22 @@ pub const MAX_MOVES: usize = 256;
 pub struct Move(pub u16);
 
 impl Move {
+    /// "No move": never legal in any game.
     pub const NONE: Move = Move(0);
 
+    /// Whether this is `Move::NONE`.
     #[inline]
     pub const fn is_none(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether this is a real move (not `Move::NONE`).
     #[inline]
     pub const fn is_some(self) -> bool {
         self.0 != 0
     }
 
+    /// The packed 16-bit word.
     #[inline]
     pub const fn raw(self) -> u16 {
         self.0
@@ -74,6 +78,7 @@ impl MoveSink<'_> {
 }
 
 impl MoveList {
+    /// An empty list; nothing is allocated.
     #[inline]
     pub const fn new() -> Self {
         // An inline `const` block: a runtime repeat of `uninit()` still compiles to a memset.
@@ -103,31 +108,35 @@ impl MoveList {
         result
     }
 
+    /// Empties the list (the slots are simply forgotten).
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
+    /// Number of moves in the list.
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list holds no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The moves, in the order they were added (or sorted).
     #[inline]
     #[allow(unsafe_code)]
     pub fn as_slice(&self) -> &[Move] {
         let init = &self.moves[..self.len];
-        // `unsafe` here because a safe copy-out would cost every move-list read on the hot path.
         // SAFETY: `moves[..len]` are initialised (the struct invariant, kept by `push` and
         // `append_with`), and `MaybeUninit<Move>` has the layout of `Move`.
         unsafe { std::slice::from_raw_parts(init.as_ptr().cast::<Move>(), init.len()) }
     }
 
+    /// The moves, mutably (for sorting and scoring in place).
     #[inline]
     #[allow(unsafe_code)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
@@ -136,11 +145,13 @@ impl MoveList {
         unsafe { std::slice::from_raw_parts_mut(init.as_mut_ptr().cast::<Move>(), init.len()) }
     }
 
+    /// Iterates over the moves.
     #[inline]
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
 
+    /// Whether `m` is in the list.
     #[inline]
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)

@@ -6,6 +6,7 @@ use std::fmt;
 pub enum Outcome {
     /// The given side wins.
     Win(Color),
+    /// Neither side wins.
     Draw,
 }
 
@@ -13,6 +14,7 @@ pub enum Outcome {
 /// and recorded by the match referee.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
+    /// The side to move is in check and has no legal move.
     Checkmate,
     /// Chess: a draw. Xiangqi: a loss for the side with no move.
     Stalemate,
@@ -26,6 +28,7 @@ pub enum Reason {
     FiftyMove,
     /// Chess: 150 plies, automatic.
     SeventyFiveMove,
+    /// Chess: neither side can mate by any legal sequence.
     InsufficientMaterial,
     /// Xiangqi: the side that checked on every move of the cycle loses.
     PerpetualCheck,
@@ -38,6 +41,7 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// The stable snake_case name (`checkmate`, `perpetual_chase`, …).
     pub const fn as_str(self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
@@ -65,15 +69,19 @@ impl fmt::Display for Reason {
 /// A ruling by the rules layer: who won (or a draw) and under which rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Verdict {
+    /// Who won, or a draw.
     pub outcome: Outcome,
+    /// The rule that decided it.
     pub reason: Reason,
 }
 
 impl Verdict {
+    /// A draw under `reason`.
     pub const fn draw(reason: Reason) -> Self {
         Verdict { outcome: Outcome::Draw, reason }
     }
 
+    /// A win for `winner` under `reason`.
     pub const fn win(winner: Color, reason: Reason) -> Self {
         Verdict { outcome: Outcome::Win(winner), reason }
     }
