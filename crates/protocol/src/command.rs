@@ -14,22 +14,27 @@ pub enum Command {
     NewGame,
     /// `debug on|off` (a bare `debug` means on).
     Debug(bool),
+    /// `setoption …` in either dialect's syntax.
     SetOption(SetOption),
     /// `position …`, or the bare Cyclone forms `fen …` / `startpos …`.
     Position(PositionSpec),
     /// UCCI `banmoves m…`: root moves the next searches must not play (until the next `position`).
     BanMoves(Vec<String>),
+    /// `go …`: search with these limits.
     Go(GoParams),
     /// `go perft N` or `perft N`: count move paths instead of searching.
     Perft(u32),
+    /// `stop`: end the search now and answer with the best move so far.
     Stop,
     /// `ponderhit [draw]`: the expected move was played; `draw` means the opponent offers a draw.
     PonderHit {
+        /// Whether the opponent offers a draw with the move.
         draw: bool,
     },
     /// UCCI `probe [fen …|startpos …]`: report the hash entry of that position (of the current
     /// one when no position is given).
     Probe(Option<PositionSpec>),
+    /// `quit`: end the session (UCCI answers `bye`).
     Quit,
     /// `d`: print the board.
     Display,
@@ -109,21 +114,33 @@ pub struct PositionSpec {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
     // UCI clocks, by colour (Red is White).
+    /// UCI `wtime`: White's (Red's) remaining time.
     pub wtime: Option<u64>,
+    /// UCI `btime`: Black's remaining time.
     pub btime: Option<u64>,
+    /// UCI `winc`: White's (Red's) increment per move.
     pub winc: Option<u64>,
+    /// UCI `binc`: Black's increment per move.
     pub binc: Option<u64>,
     /// Moves to the next time control, for the side to move (both dialects).
     pub movestogo: Option<u32>,
     // UCCI clocks, relative to the side to move.
+    /// UCCI `time`: the side to move's remaining time.
     pub time: Option<u64>,
+    /// UCCI `increment`: the side to move's increment per move.
     pub increment: Option<u64>,
+    /// UCCI `opptime`: the opponent's remaining time.
     pub opptime: Option<u64>,
+    /// UCCI `oppincrement`: the opponent's increment per move.
     pub oppincrement: Option<u64>,
+    /// UCCI `oppmovestogo`: the opponent's moves to the next time control.
     pub oppmovestogo: Option<u32>,
     // Fixed limits.
+    /// `movetime`: search exactly this long.
     pub movetime: Option<u64>,
+    /// `depth`: search to this depth (plies).
     pub depth: Option<u32>,
+    /// `nodes`: stop after about this many nodes.
     pub nodes: Option<u64>,
     /// `mate N`: look for a mate in N moves.
     pub mate: Option<u32>,
@@ -143,8 +160,11 @@ pub struct GoParams {
 /// One side's clock, whichever dialect described it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SideClock {
+    /// Time left on the clock.
     pub remaining_ms: u64,
+    /// Time added after each move.
     pub increment_ms: u64,
+    /// Moves to the next time control, if the clock has one.
     pub movestogo: Option<u32>,
 }
 

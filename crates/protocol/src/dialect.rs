@@ -15,14 +15,18 @@
 /// The protocol a session speaks, chosen by the first handshake it receives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dialect {
+    /// The Universal Chess Interface (chess, and xiangqi over `UCI_Variant` or Pikafish-style).
     Uci,
+    /// The Universal Chinese Chess Protocol (xiangqi).
     Ucci,
 }
 
 /// The unit a GUI's clock values (`wtime`, `time`, `movetime`, …) are written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ClockUnit {
+    /// Milliseconds.
     Millis,
+    /// Whole seconds.
     Seconds,
 }
 

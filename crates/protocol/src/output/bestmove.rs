@@ -8,6 +8,7 @@ use crate::Dialect;
 pub enum Offer {
     /// Offers a draw, or accepts the opponent's offer.
     Draw,
+    /// Resigns the game.
     Resign,
 }
 
@@ -16,6 +17,7 @@ pub enum Offer {
 pub struct BestMove {
     /// `None` when there is nothing to play.
     pub best: Option<String>,
+    /// The move the engine expects in reply, to ponder on.
     pub ponder: Option<String>,
     /// UCCI only; UCI has no words for it and leaves it out. Callers should give a `ponder`
     /// move whenever they give an offer: VinXiangQi's parser fails on `bestmove X draw`.
@@ -23,6 +25,7 @@ pub struct BestMove {
 }
 
 impl BestMove {
+    /// The line for `dialect`: `bestmove …`, or its no-move line when `best` is `None`.
     pub fn line(&self, dialect: Dialect) -> String {
         let Some(best) = &self.best else {
             return dialect.no_move_line().to_owned();
@@ -44,7 +47,9 @@ impl BestMove {
 /// A bound stored in the hash table, for `pophash`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HashBound {
+    /// The bound's score, a bare integer as UCCI writes scores.
     pub score: i32,
+    /// The depth it was searched to.
     pub depth: u32,
 }
 
@@ -52,12 +57,16 @@ pub struct HashBound {
 /// or a bare `pophash` when the position is not in the table. Scores are bare integers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PopHash {
+    /// The stored best move, if any.
     pub best: Option<String>,
+    /// The lower bound, if the entry holds one.
     pub lower: Option<HashBound>,
+    /// The upper bound, if the entry holds one.
     pub upper: Option<HashBound>,
 }
 
 impl PopHash {
+    /// The `pophash …` line.
     pub fn line(&self) -> String {
         let mut line = String::from("pophash");
         if let Some(m) = &self.best {

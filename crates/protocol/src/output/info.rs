@@ -11,23 +11,36 @@ use crate::Dialect;
 /// (a UCCI GUI computes speed from `time` and `nodes`), and so is a score that is only a bound.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchInfo {
+    /// Depth of the finished iteration, in plies.
     pub depth: Option<u32>,
+    /// Deepest ply a line of the search reached.
     pub seldepth: Option<u32>,
+    /// Which principal variation this is (1 = the best).
     pub multipv: Option<u32>,
+    /// Score of the position for the side to move.
     pub score: Option<Score>,
+    /// Whether `score` is exact or only a bound.
     pub bound: Bound,
+    /// Win/draw/loss expectation (UCI with `UCI_ShowWDL`).
     pub wdl: Option<Wdl>,
+    /// Nodes searched so far.
     pub nodes: Option<u64>,
+    /// Nodes per second.
     pub nps: Option<u64>,
+    /// Hash table fill, in per mille.
     pub hashfull: Option<u32>,
+    /// Time searched so far, in milliseconds.
     pub time_ms: Option<u64>,
+    /// The root move now being searched.
     pub currmove: Option<String>,
+    /// Its number in the root's move order (1-based).
     pub currmovenumber: Option<u32>,
     /// Moves in the game's notation; written last, since GUIs read the PV to the line's end.
     pub pv: Vec<String>,
 }
 
 impl SearchInfo {
+    /// The line for `dialect`, starting `info`.
     pub fn line(&self, dialect: Dialect) -> String {
         let uci = dialect == Dialect::Uci;
         let mut line = String::from("info");

@@ -6,20 +6,47 @@ use crate::Dialect;
 /// One option the engine announces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptionDecl {
+    /// The name as announced (and as GUIs will send it back, in any case).
     pub name: String,
+    /// Its type, default and range.
     pub kind: OptionKind,
 }
 
+/// An option's type, with its default and range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Check { default: bool },
-    Spin { default: i64, min: i64, max: i64 },
-    Combo { default: String, vars: Vec<String> },
+    /// A check box.
+    Check {
+        /// Checked or not at start.
+        default: bool,
+    },
+    /// A whole number in `min..=max`.
+    Spin {
+        /// The value at start.
+        default: i64,
+        /// The smallest value accepted.
+        min: i64,
+        /// The largest value accepted.
+        max: i64,
+    },
+    /// One of a fixed list of words.
+    Combo {
+        /// The word chosen at start.
+        default: String,
+        /// Every word that may be chosen.
+        vars: Vec<String>,
+    },
+    /// An action with no value (`Clear Hash`, UCCI `newgame`).
     Button,
-    String { default: String },
+    /// Free text.
+    String {
+        /// The text at start (written `<empty>` in UCI when empty).
+        default: String,
+    },
 }
 
 impl OptionDecl {
+    /// An option called `name` of type `kind`.
     pub fn new(name: &str, kind: OptionKind) -> Self {
         OptionDecl {
             name: name.to_owned(),

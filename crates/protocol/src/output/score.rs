@@ -20,6 +20,7 @@ pub enum Score {
 /// Whether a score is exact or only a bound (an aspiration window failed).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Bound {
+    /// The score is exact.
     #[default]
     Exact,
     /// The true score is at least this.
@@ -31,8 +32,11 @@ pub enum Bound {
 /// Win/draw/loss expectation in per mille, for `UCI_ShowWDL`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wdl {
+    /// Chance of a win, per mille.
     pub win: u32,
+    /// Chance of a draw, per mille.
     pub draw: u32,
+    /// Chance of a loss, per mille.
     pub loss: u32,
 }
 
