@@ -3,20 +3,20 @@
 
 mod chess_common;
 
-use chess_common::SplitMix;
+use chess_common::SplitMix64;
 use movegen_chess::magic_search::find_magics;
 use movegen_chess::reference::*;
 
 #[test]
 fn magic_lookups_match_ray_walks() {
-    let mut rng = SplitMix(21);
+    let mut rng = SplitMix64::new(21);
     for sq in 0..64 {
         for round in 0..2000 {
             // Vary density: sparse, medium and crowded boards.
             let occupied = match round % 3 {
-                0 => rng.next() & rng.next() & rng.next(),
-                1 => rng.next() & rng.next(),
-                _ => rng.next() | rng.next(),
+                0 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+                1 => rng.next_u64() & rng.next_u64(),
+                _ => rng.next_u64() | rng.next_u64(),
             };
             let rook = walk_attacks(sq, occupied, &ROOK_DIRECTIONS);
             let bishop = walk_attacks(sq, occupied, &BISHOP_DIRECTIONS);

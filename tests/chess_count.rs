@@ -5,7 +5,7 @@
 
 mod chess_common;
 
-use chess_common::{random_playout_positions, SplitMix};
+use chess_common::{random_playout_positions, SplitMix64};
 use game_api::{Game, GenKind, MoveList};
 use kientuong_suite::perft_cases;
 use movegen_chess::Chess;
@@ -39,7 +39,7 @@ fn check_tree(pos: &mut Chess, depth: u32) -> usize {
 
 #[test]
 fn count_matches_generation_on_random_playouts() {
-    let mut rng = SplitMix(31);
+    let mut rng = SplitMix64::new(31);
     let positions = random_playout_positions(&mut rng, 20_000);
     let mut in_check = 0;
     let mut no_moves = 0;

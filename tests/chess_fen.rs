@@ -3,7 +3,7 @@
 
 mod chess_common;
 
-use chess_common::SplitMix;
+use chess_common::SplitMix64;
 use game_api::{FenError, Game, GenKind, MoveList};
 use movegen_chess::Chess;
 
@@ -81,7 +81,7 @@ fn check_accepted(text: &str) {
 
 #[test]
 fn random_and_mutated_fens_never_panic() {
-    let mut rng = SplitMix(0xF00D);
+    let mut rng = SplitMix64::new(0xF00D);
     let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789x".chars().collect();
     let bases: Vec<String> = chess_common::seed_fens().iter().map(|s| s.to_string()).collect();
     let mut accepted = 0;
@@ -115,7 +115,7 @@ fn random_and_mutated_fens_never_panic() {
     assert!(accepted > 100, "only {accepted} mutated FENs were valid");
     // Arbitrary bytes, including non-ASCII.
     for _ in 0..2000 {
-        let bytes: Vec<u8> = (0..rng.below(100)).map(|_| rng.next() as u8).collect();
+        let bytes: Vec<u8> = (0..rng.below(100)).map(|_| rng.next_u64() as u8).collect();
         check_accepted(&String::from_utf8_lossy(&bytes));
     }
 }

@@ -4,7 +4,7 @@
 
 mod chess_common;
 
-use chess_common::{random_playout_positions, SplitMix};
+use chess_common::{random_playout_positions, SplitMix64};
 use game_api::{Game, GenKind, MoveList, Reason};
 use movegen_chess::Chess;
 use std::io::Write;
@@ -28,7 +28,7 @@ fn status(pos: &Chess) -> &'static str {
 
 #[test]
 fn legal_moves_match_python_chess() {
-    let mut rng = SplitMix(0x5EED_0001);
+    let mut rng = SplitMix64::new(0x5EED_0001);
     let positions = random_playout_positions(&mut rng, 3000);
     let path = std::env::temp_dir().join(format!("chess_oracle_{}.tsv", std::process::id()));
     let mut file = std::fs::File::create(&path).expect("create oracle input");

@@ -5,7 +5,7 @@
 
 mod chess_common;
 
-use chess_common::{random_playout_positions, seed_fens, SplitMix};
+use chess_common::{random_playout_positions, seed_fens, SplitMix64};
 use game_api::{Game, GenKind, Move, MoveList};
 use movegen_chess::Chess;
 use std::collections::HashSet;
@@ -18,7 +18,7 @@ fn moves(pos: &Chess, kind: GenKind) -> Vec<Move> {
 
 #[test]
 fn make_unmake_restores_fen_and_key_and_keys_are_incremental() {
-    let mut rng = SplitMix(11);
+    let mut rng = SplitMix64::new(11);
     for fen in seed_fens() {
         for _game in 0..20 {
             let mut pos = Chess::from_fen(fen).unwrap();
@@ -53,7 +53,7 @@ fn make_unmake_restores_fen_and_key_and_keys_are_incremental() {
 
 #[test]
 fn fen_round_trips_and_reparsed_key_matches() {
-    let mut rng = SplitMix(12);
+    let mut rng = SplitMix64::new(12);
     for pos in random_playout_positions(&mut rng, 5000) {
         let fen = pos.fen();
         let again = Chess::from_fen(&fen).unwrap_or_else(|e| panic!("own FEN {fen} refused: {e}"));
@@ -66,7 +66,7 @@ fn fen_round_trips_and_reparsed_key_matches() {
 
 #[test]
 fn tactical_and_quiet_partition_all() {
-    let mut rng = SplitMix(13);
+    let mut rng = SplitMix64::new(13);
     for pos in random_playout_positions(&mut rng, 5000) {
         let all: HashSet<Move> = moves(&pos, GenKind::All).into_iter().collect();
         let tactical = moves(&pos, GenKind::Tactical);
@@ -87,7 +87,7 @@ fn tactical_and_quiet_partition_all() {
 
 #[test]
 fn is_legal_accepts_exactly_the_generated_moves() {
-    let mut rng = SplitMix(14);
+    let mut rng = SplitMix64::new(14);
     let positions = random_playout_positions(&mut rng, 4000);
     for (index, pos) in positions.iter().enumerate() {
         let all: HashSet<u16> = moves(pos, GenKind::All).iter().map(|m| m.raw()).collect();
@@ -101,7 +101,7 @@ fn is_legal_accepts_exactly_the_generated_moves() {
                 assert!(pos.is_legal(Move(word)), "{}", pos.fen());
             }
             for _ in 0..200 {
-                let word = rng.next() as u16;
+                let word = rng.next_u64() as u16;
                 assert_eq!(pos.is_legal(Move(word)), all.contains(&word), "{} word {word:#06x}", pos.fen());
             }
         }
@@ -110,7 +110,7 @@ fn is_legal_accepts_exactly_the_generated_moves() {
 
 #[test]
 fn gives_check_matches_making_the_move() {
-    let mut rng = SplitMix(15);
+    let mut rng = SplitMix64::new(15);
     for mut pos in random_playout_positions(&mut rng, 3000) {
         for m in moves(&pos, GenKind::All) {
             let claimed = pos.gives_check(m);
@@ -124,7 +124,7 @@ fn gives_check_matches_making_the_move() {
 
 #[test]
 fn parse_move_accepts_generated_moves_and_refuses_others() {
-    let mut rng = SplitMix(16);
+    let mut rng = SplitMix64::new(16);
     for pos in random_playout_positions(&mut rng, 1000) {
         for m in moves(&pos, GenKind::All) {
             let text = pos.write_move(m);

@@ -60,9 +60,9 @@ const SEEDS: &[&str] = &[
 /// paths have their own tests.
 const AVOID: &[&str] = &["quit", "batch", "hash", "thread", "perft", "multipv"];
 
-use kientuong_suite::Rng;
+use kientuong_suite::SplitMix64;
 
-fn random_token(rng: &mut Rng) -> Vec<u8> {
+fn random_token(rng: &mut SplitMix64) -> Vec<u8> {
     let words: &[&str] = &[
         "0",
         "-1",
@@ -102,7 +102,7 @@ fn random_token(rng: &mut Rng) -> Vec<u8> {
         0 => {
             let n = 1 + rng.below(8);
             (0..n)
-                .map(|_| rng.next() as u8)
+                .map(|_| rng.next_u64() as u8)
                 .map(|b| if b == b'\n' { b' ' } else { b })
                 .collect()
         }
@@ -110,7 +110,7 @@ fn random_token(rng: &mut Rng) -> Vec<u8> {
     }
 }
 
-fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
+fn mutate(rng: &mut SplitMix64, line: &str) -> Vec<u8> {
     let mut words: Vec<Vec<u8>> = line.split(' ').map(|w| w.as_bytes().to_vec()).collect();
     for _ in 0..rng.below(4) {
         let i = rng.below(words.len().max(1));
@@ -148,14 +148,14 @@ fn mutate(rng: &mut Rng, line: &str) -> Vec<u8> {
 
 /// The script, and how many of its lines the engine will read as `isready`.
 fn fuzz_lines(seed: u64, count: usize) -> (Vec<u8>, usize) {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut script = Vec::new();
     let mut kept = 0;
     let mut readies = 0;
     while kept < count {
         let line = if rng.below(10) == 0 {
             let n = rng.below(40);
-            (0..n).map(|_| rng.next() as u8).collect()
+            (0..n).map(|_| rng.next_u64() as u8).collect()
         } else {
             let seed_line = SEEDS[rng.below(SEEDS.len())];
             if rng.below(3) == 0 {

@@ -10,7 +10,7 @@
 //! `CI` is set: then they fail.
 
 use game_api::{Color, Game, GenKind, MoveList, Outcome, Verdict};
-use kientuong_suite::Rng;
+use kientuong_suite::SplitMix64;
 use movegen_xiangqi::Xiangqi;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -128,7 +128,7 @@ fn is_engine_answer(line: &str) -> bool {
 
 /// The test side's move: the most valuable capture if there is one, else a random legal move.
 /// A little greed makes the games last longer than pure chance would.
-fn greedy_reply(pos: &Xiangqi, list: &mut MoveList, rng: &mut Rng) -> game_api::Move {
+fn greedy_reply(pos: &Xiangqi, list: &mut MoveList, rng: &mut SplitMix64) -> game_api::Move {
     list.clear();
     pos.generate(GenKind::All, list);
     let best_capture = list
@@ -155,7 +155,7 @@ fn result_line(verdict: Verdict) -> String {
 /// One side of a game: our engine behind its own uci2wb, or the test's greedy mover.
 enum Player {
     Engine(EngineSide),
-    Greedy(Rng),
+    Greedy(SplitMix64),
 }
 
 struct EngineSide {
@@ -335,7 +335,7 @@ fn uci2wb_or_skip() -> Option<PathBuf> {
 fn uci2wb_xboard_game_engine_red() {
     let Some(uci2wb) = uci2wb_or_skip() else { return };
     let engine = Player::Engine(EngineSide::start(&uci2wb, ENGINE_CLOCK_MS));
-    let (plies, ending) = play_game([engine, Player::Greedy(Rng(0x5EED_2B01))], MAX_PLIES);
+    let (plies, ending) = play_game([engine, Player::Greedy(SplitMix64::new(0x5EED_2B01))], MAX_PLIES);
     check_game(Color::White, plies, ending);
 }
 
@@ -343,7 +343,7 @@ fn uci2wb_xboard_game_engine_red() {
 fn uci2wb_xboard_game_engine_black() {
     let Some(uci2wb) = uci2wb_or_skip() else { return };
     let engine = Player::Engine(EngineSide::start(&uci2wb, ENGINE_CLOCK_MS));
-    let (plies, ending) = play_game([Player::Greedy(Rng(0x5EED_2B02)), engine], MAX_PLIES);
+    let (plies, ending) = play_game([Player::Greedy(SplitMix64::new(0x5EED_2B02)), engine], MAX_PLIES);
     check_game(Color::Black, plies, ending);
 }
 

@@ -7,7 +7,7 @@ use movegen_xiangqi::Xiangqi;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use kientuong_suite::Rng;
+use kientuong_suite::SplitMix64;
 
 const ORACLE: &str = r#"
 import sys
@@ -54,11 +54,11 @@ fn legal_moves_agree_with_fairy_stockfish() {
         eprintln!("pyffish not installed: skipping the oracle comparison");
         return;
     }
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     let mut positions: Vec<Xiangqi> = Vec::new();
     while positions.len() < 3000 {
         let mut pos = Xiangqi::startpos();
-        for _ in 0..(rng.next() % 200) {
+        for _ in 0..(rng.next_u64() % 200) {
             let mut list = MoveList::new();
             pos.generate(GenKind::All, &mut list);
             if list.is_empty() {
@@ -67,13 +67,13 @@ fn legal_moves_agree_with_fairy_stockfish() {
             // Prefer captures now and then so that sparse endgames get covered too.
             let mut captures = MoveList::new();
             pos.generate(GenKind::Tactical, &mut captures);
-            let m = if !captures.is_empty() && rng.next() % 3 == 0 {
-                captures[(rng.next() % captures.len() as u64) as usize]
+            let m = if !captures.is_empty() && rng.next_u64().is_multiple_of(3) {
+                captures[(rng.next_u64() % captures.len() as u64) as usize]
             } else {
-                list[(rng.next() % list.len() as u64) as usize]
+                list[(rng.next_u64() % list.len() as u64) as usize]
             };
             pos.make(m);
-            if rng.next() % 8 == 0 {
+            if rng.next_u64().is_multiple_of(8) {
                 positions.push(Xiangqi::from_fen(&pos.fen()).expect("own FEN"));
             }
         }

@@ -6,7 +6,7 @@
 use game_api::{Game, GenKind, Move, MoveList};
 use movegen_xiangqi::Xiangqi;
 
-use kientuong_suite::Rng;
+use kientuong_suite::SplitMix64;
 
 fn moves(pos: &Xiangqi, kind: GenKind) -> Vec<Move> {
     let mut list = MoveList::new();
@@ -14,7 +14,7 @@ fn moves(pos: &Xiangqi, kind: GenKind) -> Vec<Move> {
     list.iter().copied().collect()
 }
 
-fn check_node(pos: &mut Xiangqi, rng: &mut Rng) {
+fn check_node(pos: &mut Xiangqi, rng: &mut SplitMix64) {
     let fen = pos.fen();
     let key = pos.hash();
     assert_eq!(
@@ -64,7 +64,7 @@ fn check_node(pos: &mut Xiangqi, rng: &mut Rng) {
         assert_eq!(pos.hash(), key);
     }
     for _ in 0..200 {
-        let word = Move(rng.next() as u16);
+        let word = Move(rng.next_u64() as u16);
         assert_eq!(
             pos.is_legal(word),
             all.contains(&word),
@@ -108,7 +108,7 @@ fn check_node(pos: &mut Xiangqi, rng: &mut Rng) {
 
 #[test]
 fn random_playouts_keep_every_invariant() {
-    let mut rng = Rng(0x1234_5678);
+    let mut rng = SplitMix64::new(0x1234_5678);
     let mut nodes = 0;
     for game in 0..60 {
         let mut pos = if game % 3 == 0 {
@@ -144,7 +144,7 @@ fn random_playouts_keep_every_invariant() {
 
 #[test]
 fn fen_fuzz_never_panics_and_accepted_fens_round_trip() {
-    let mut rng = Rng(42);
+    let mut rng = SplitMix64::new(42);
     let alphabet: &[u8] = b"rnbakcpRNBAKCPehEH0123456789/ -wbr";
     let mut seeds: Vec<String> = Xiangqi::BENCH_FENS.iter().map(|s| s.to_string()).collect();
     // Positions from playouts make better seeds than the fixed ones alone.
@@ -188,7 +188,7 @@ fn fen_fuzz_never_panics_and_accepted_fens_round_trip() {
         let s = if i % 50 == 0 {
             // Raw random bytes now and then, including non-ASCII.
             let n = rng.below(100);
-            String::from_utf8_lossy(&(0..n).map(|_| rng.next() as u8).collect::<Vec<_>>())
+            String::from_utf8_lossy(&(0..n).map(|_| rng.next_u64() as u8).collect::<Vec<_>>())
                 .into_owned()
         } else {
             String::from_utf8_lossy(&text).into_owned()

@@ -5,7 +5,7 @@ use game_api::{Game, GenKind, MoveList};
 use movegen_chess::{Chess, BENCH_FENS};
 
 /// The suite's splitmix64, under the name the chess tests use.
-pub use kientuong_suite::Rng as SplitMix;
+pub use kientuong_suite::SplitMix64;
 
 /// Start positions for playouts: the bench set plus positions rich in castling, en passant and
 /// promotions.
@@ -23,7 +23,7 @@ pub fn seed_fens() -> Vec<&'static str> {
 
 /// Positions met along random games from the seed FENs (each game up to 300 plies), `count`
 /// in all. Each returned position carries its game history.
-pub fn random_playout_positions(rng: &mut SplitMix, count: usize) -> Vec<Chess> {
+pub fn random_playout_positions(rng: &mut SplitMix64, count: usize) -> Vec<Chess> {
     let fens = seed_fens();
     let mut out = Vec::with_capacity(count);
     while out.len() < count {

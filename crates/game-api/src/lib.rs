@@ -22,10 +22,12 @@ mod error;
 mod game;
 mod moves;
 pub mod perft;
+mod rng;
 mod verdict;
 
 pub use color::Color;
 pub use error::{FenError, MoveError};
 pub use game::{Evaluator, Game, GenKind};
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
+pub use rng::SplitMix64;
 pub use verdict::{Outcome, Reason, Verdict};

@@ -3,24 +3,11 @@
 //! reproduced and so a test can show the search still finds valid ones.
 
 use crate::slider_geometry::{relevant_mask, walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
-
-/// Splitmix64: a tiny, well-mixed generator; magics want sparse candidates, so callers AND
-/// three draws together.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use game_api::SplitMix64;
 
 /// Finds a multiplier for `sq` that maps every blocker subset to `64 - bits` index bits without
 /// two different attack sets sharing a slot.
-fn find_one(sq: usize, directions: &[(i32, i32); 4], rng: &mut SplitMix) -> u64 {
+fn find_one(sq: usize, directions: &[(i32, i32); 4], rng: &mut SplitMix64) -> u64 {
     let mask = relevant_mask(sq, directions);
     let bits = mask.count_ones();
     let shift = 64 - bits;
@@ -41,7 +28,8 @@ fn find_one(sq: usize, directions: &[(i32, i32); 4], rng: &mut SplitMix) -> u64 
     let mut epoch = vec![0u32; size];
     let mut attempt = 0u32;
     loop {
-        let magic = rng.next() & rng.next() & rng.next();
+        // Magics want sparse candidates: three draws ANDed together.
+        let magic = rng.next_u64() & rng.next_u64() & rng.next_u64();
         if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
             continue;
         }
@@ -65,7 +53,7 @@ fn find_one(sq: usize, directions: &[(i32, i32); 4], rng: &mut SplitMix) -> u64 
 
 /// Rook and bishop magics for all 64 squares from a seed.
 pub fn find_magics(seed: u64) -> ([u64; 64], [u64; 64]) {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut rook = [0u64; 64];
     let mut bishop = [0u64; 64];
     for sq in 0..64 {

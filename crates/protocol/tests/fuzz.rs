@@ -5,26 +5,11 @@ use protocol::{
     parse, parse_with_clock, text_line, BestMove, ClockUnit, Command, Dialect, GoParams, Offer,
     ProtocolError,
 };
+use game_api::SplitMix64;
 
-/// splitmix64: small, seedable, good enough to shuffle test input.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
+/// A random entry of a word list.
+fn pick<'a>(rng: &mut SplitMix64, items: &[&'a str]) -> &'a str {
+    items[rng.below(items.len())]
 }
 
 const WORDS: &[&str] = &[
@@ -113,21 +98,21 @@ const WORDS: &[&str] = &[
     "İ",
 ];
 
-fn random_line(rng: &mut Rng) -> String {
+fn random_line(rng: &mut SplitMix64) -> String {
     let n = rng.below(14);
     let mut line = String::new();
     for _ in 0..n {
         if rng.below(10) == 0 {
             line.push(random_char(rng));
         } else {
-            line.push_str(rng.pick(WORDS));
+            line.push_str(pick(rng, WORDS));
         }
-        line.push_str(rng.pick(&[" ", " ", " ", "  ", "\t", "", "\r\n"]));
+        line.push_str(pick(rng, &[" ", " ", " ", "  ", "\t", "", "\r\n"]));
     }
     line
 }
 
-fn random_char(rng: &mut Rng) -> char {
+fn random_char(rng: &mut SplitMix64) -> char {
     loop {
         // Mostly ASCII, sometimes any scalar value.
         let code = if rng.below(4) == 0 {
@@ -158,7 +143,7 @@ const VALID: &[&str] = &[
 ];
 
 /// Deletes, duplicates, swaps or corrupts parts of a valid line, always on char boundaries.
-fn mutate(rng: &mut Rng, line: &str) -> String {
+fn mutate(rng: &mut SplitMix64, line: &str) -> String {
     let mut chars: Vec<char> = line.chars().collect();
     for _ in 0..=rng.below(4) {
         if chars.is_empty() {
@@ -177,7 +162,7 @@ fn mutate(rng: &mut Rng, line: &str) -> String {
             }
             4 => chars[at] = chars[at].to_ascii_uppercase(),
             _ => {
-                let word = rng.pick(WORDS);
+                let word = pick(rng, WORDS);
                 for (k, c) in format!(" {word} ").chars().enumerate() {
                     chars.insert((at + k).min(chars.len()), c);
                 }
@@ -283,7 +268,7 @@ fn parse_everywhere(line: &str) {
 
 #[test]
 fn random_lines_never_panic() {
-    let mut rng = Rng(0x5EED_0001);
+    let mut rng = SplitMix64::new(0x5EED_0001);
     for _ in 0..20_000 {
         parse_everywhere(&random_line(&mut rng));
     }
@@ -291,18 +276,18 @@ fn random_lines_never_panic() {
 
 #[test]
 fn mutated_valid_lines_never_panic() {
-    let mut rng = Rng(0x5EED_0002);
+    let mut rng = SplitMix64::new(0x5EED_0002);
     for _ in 0..20_000 {
-        let base = rng.pick(VALID);
+        let base = pick(&mut rng, VALID);
         parse_everywhere(&mutate(&mut rng, base));
     }
 }
 
 #[test]
 fn random_bytes_never_panic() {
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = SplitMix64::new(0x5EED_0003);
     for _ in 0..5_000 {
-        let bytes: Vec<u8> = (0..rng.below(64)).map(|_| rng.next() as u8).collect();
+        let bytes: Vec<u8> = (0..rng.below(64)).map(|_| rng.next_u64() as u8).collect();
         parse_everywhere(&String::from_utf8_lossy(&bytes));
     }
 }
@@ -310,7 +295,7 @@ fn random_bytes_never_panic() {
 /// Random `go` lines built from keyword/value pairs in random order must read back exactly.
 #[test]
 fn random_go_lines_round_trip() {
-    let mut rng = Rng(0x5EED_0004);
+    let mut rng = SplitMix64::new(0x5EED_0004);
     for _ in 0..5_000 {
         let mut expected = GoParams::default();
         let mut pairs: Vec<String> = Vec::new();
@@ -320,9 +305,9 @@ fn random_go_lines_round_trip() {
             ClockUnit::Seconds
         };
         let per = unit.millis_per_unit();
-        let clock = |rng: &mut Rng, key: &str, slot: &mut Option<u64>, pairs: &mut Vec<String>| {
+        let clock = |rng: &mut SplitMix64, key: &str, slot: &mut Option<u64>, pairs: &mut Vec<String>| {
             if rng.below(2) == 0 {
-                let v = rng.next() % 1_000_000;
+                let v = rng.next_u64() % 1_000_000;
                 *slot = Some(v * per);
                 pairs.push(format!("{key} {v}"));
             }
@@ -342,9 +327,9 @@ fn random_go_lines_round_trip() {
         );
         clock(&mut rng, "movetime", &mut expected.movetime, &mut pairs);
         let count32 =
-            |rng: &mut Rng, key: &str, slot: &mut Option<u32>, pairs: &mut Vec<String>| {
+            |rng: &mut SplitMix64, key: &str, slot: &mut Option<u32>, pairs: &mut Vec<String>| {
                 if rng.below(2) == 0 {
-                    let v = (rng.next() % 500) as u32;
+                    let v = (rng.next_u64() % 500) as u32;
                     *slot = Some(v);
                     pairs.push(format!("{key} {v}"));
                 }
@@ -359,7 +344,7 @@ fn random_go_lines_round_trip() {
         count32(&mut rng, "depth", &mut expected.depth, &mut pairs);
         count32(&mut rng, "mate", &mut expected.mate, &mut pairs);
         if rng.below(2) == 0 {
-            let v = rng.next() >> rng.below(64);
+            let v = rng.next_u64() >> rng.below(64);
             expected.nodes = Some(v);
             pairs.push(format!("nodes {v}"));
         }

@@ -26,7 +26,6 @@ pub mod pgn;
 pub mod play;
 pub mod record;
 pub mod referee;
-pub mod rng;
 pub mod runner;
 pub mod san;
 pub mod schedule;

@@ -3,9 +3,8 @@
 //! through the referee when loaded, so a bad line is reported before any game starts.
 
 use crate::config::{GameKind, OpeningConfig, OpeningFormat, OpeningOrder};
-use crate::rng::SplitMix64;
 use crate::san::parse_any;
-use game_api::Game;
+use game_api::{Game, SplitMix64};
 
 const CHESS_BOOK: &str = include_str!("../data/chess_openings.txt");
 const XIANGQI_BOOK: &str = include_str!("../data/xiangqi_openings.txt");

@@ -5,10 +5,7 @@
 pub mod graph;
 pub mod nim;
 
-/// splitmix64: a tiny deterministic hash / PRNG step.
-pub fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// A tiny deterministic hash: one step of the workspace's SplitMix64 seeded with `x`.
+pub fn mix(x: u64) -> u64 {
+    game_api::SplitMix64::new(x).next_u64()
 }
