@@ -14,13 +14,15 @@
 //!   [`parse_with_clock`] takes the unit in force.
 //! - Output types ([`SearchInfo`], [`BestMove`], [`OptionDecl`], [`PopHash`]) write one line
 //!   each for a [`Dialect`]; everything that differs between the dialects is listed in
-//!   `dialect.rs`.
+//!   `dialect.rs`. [`SearchInfo::parse`] and [`BestMove::parse`] read such lines back (the match
+//!   runner reads engines with them), in either dialect.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod command;
 mod dialect;
+mod engine_lines;
 mod error;
 mod output;
 mod parse;
