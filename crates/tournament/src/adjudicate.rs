@@ -2,7 +2,8 @@
 //! consecutive moves on which an engine's own score says it is lost, or both say it is level.
 
 use crate::config::{DrawRule, ResignRule};
-use crate::engine::Score;
+use crate::engine::score::as_cp;
+use protocol::Score;
 use crate::record::{capitalize, GameEnd, Termination};
 use game_api::{Color, Outcome};
 
@@ -24,7 +25,7 @@ impl Adjudicator {
     /// says whether the game is adjudicated now.
     pub fn after_move(&mut self, side: Color, score: Option<Score>, number: u32, names: [&str; 2]) -> Option<GameEnd> {
         let i = side.index();
-        let cp = score.map(Score::as_cp);
+        let cp = score.map(as_cp);
         if let Some(rule) = self.resign {
             let (lost, won) = match cp {
                 Some(cp) => (cp <= -rule.score, cp >= rule.score),

@@ -6,6 +6,7 @@
 use crate::adjudicate::Adjudicator;
 use crate::clock::{Charge, Clock};
 use crate::config::{EngineConfig, GameKind, RuleSet};
+use crate::engine::score::pgn_text;
 use crate::engine::{EngineError, EngineSession, GoClocks, PositionText};
 use crate::openings::Opening;
 use crate::record::{capitalize, GameEnd, PlayedMove, Termination};
@@ -136,8 +137,8 @@ pub fn play_game<G: Game>(
             );
         }
         let note = match (reply.score, reply.depth) {
-            (Some(s), Some(d)) => format!("{}/{d} {:.3}s", s.pgn_text(), reply.elapsed.as_secs_f64()),
-            (Some(s), None) => format!("{} {:.3}s", s.pgn_text(), reply.elapsed.as_secs_f64()),
+            (Some(s), Some(d)) => format!("{}/{d} {:.3}s", pgn_text(s), reply.elapsed.as_secs_f64()),
+            (Some(s), None) => format!("{} {:.3}s", pgn_text(s), reply.elapsed.as_secs_f64()),
             _ => format!("{:.3}s", reply.elapsed.as_secs_f64()),
         };
         moves.push(PlayedMove { text: referee.moves().last().cloned().unwrap_or(best), note: Some(note) });

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use tournament::adjudicate::Adjudicator;
 use tournament::board_view::BoardView;
 use tournament::config::{DrawRule, ResignRule};
-use tournament::engine::Score;
+use protocol::Score;
 use tournament::record::Termination;
 use tournament::referee::Referee;
 
@@ -88,7 +88,7 @@ fn resign_needs_consecutive_losing_scores() {
     assert_eq!(adj.after_move(Color::White, lost, 10, names), None);
     assert_eq!(adj.after_move(Color::White, Some(Score::Cp(-100)), 11, names), None, "streak broken");
     assert_eq!(adj.after_move(Color::White, lost, 12, names), None);
-    assert_eq!(adj.after_move(Color::White, Some(Score::Mate(-4)), 13, names), None);
+    assert_eq!(adj.after_move(Color::White, Some(Score::MatedIn(8)), 13, names), None);
     let end = adj.after_move(Color::White, lost, 14, names).expect("third losing score");
     assert_eq!((end.outcome, end.termination), (Outcome::Win(Color::Black), Termination::Adjudication));
     assert_eq!(end.comment, "White resigns");

@@ -1,7 +1,8 @@
 //! The `go` command: how the runner's clocks and limits are written in each dialect.
 
-use super::session::{Dialect, GoClocks};
+use super::session::GoClocks;
 use crate::clock::Limits;
+use protocol::Dialect;
 use std::time::Duration;
 
 /// The `go` line for a dialect: UCI clocks in ms as wtime/btime; UCCI clocks relative to the

@@ -1,12 +1,12 @@
 //! Engines as child processes: the process and its line channel, the protocol session on top,
-//! move-notation conversion and `info` parsing.
+//! move-notation conversion and how scores are shown. The protocol types and the
+//! parser of engine lines are `protocol`'s.
 
 pub mod go_command;
-pub mod info;
 pub mod notation;
 pub mod process;
+pub mod score;
 pub mod session;
 
-pub use info::Score;
 pub use process::EngineError;
-pub use session::{Dialect, EngineSession, GoClocks, GoFailure, PositionText, Reply};
+pub use session::{EngineSession, GoClocks, GoFailure, PositionText, Reply};

@@ -1,20 +1,16 @@
 //! One running engine as the runner sees it: the handshake (UCI or UCCI, detected or forced),
 //! options, `position` + `go` with the runner's clocks, and the reply (`bestmove`, last score).
-//! Dialect differences live here and nowhere else.
+//! What differs between the dialects on the runner's side (which to try, option and position
+//! lines, `go` clocks) lives here and in `go_command.rs`; the dialect type, its handshake words
+//! and the reading of `info`/`bestmove` lines are `protocol`'s.
 
-use super::info::{parse_info, Score};
 use super::go_command::go_command;
 use super::notation;
 use super::process::{EngineError, EngineProcess};
 use crate::clock::{Clock, Limits};
 use crate::config::{EngineConfig, GameKind, Proto, RankBase, UcciTimeUnit};
+use protocol::{BestMove, Dialect, Score, SearchInfo};
 use std::time::{Duration, Instant};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dialect {
-    Uci,
-    Ucci,
-}
 
 /// The position to search, in our notation. UCI gets the whole game from `start_fen`;
 /// UCCI gets the position after the last capture and the moves since (as its spec asks).
@@ -113,10 +109,7 @@ impl EngineSession {
     }
 
     fn handshake(&mut self, wait: Duration, probing: bool) -> Result<(), EngineError> {
-        let (hello, ok) = match self.dialect {
-            Dialect::Uci => ("uci", "uciok"),
-            Dialect::Ucci => ("ucci", "ucciok"),
-        };
+        let (hello, ok) = (self.dialect.handshake(), self.dialect.handshake_ok());
         self.process.send(hello)?;
         let deadline = Instant::now() + wait;
         loop {
@@ -195,8 +188,8 @@ impl EngineSession {
         let deadline = Instant::now() + self.config.hang_timeout;
         let token = loop {
             let line = self.process.recv(deadline).ok()?;
-            if let Some(rest) = line.trim().strip_prefix("bestmove") {
-                break rest.split_whitespace().next()?.to_owned();
+            if let Some(reply) = BestMove::parse(line.trim()) {
+                break reply.best?;
             }
         };
         let file = token.chars().next()?;
@@ -288,20 +281,14 @@ impl EngineSession {
         loop {
             let line = self.process.recv(deadline).map_err(|e| fail(e, start))?;
             let line = line.trim();
-            if line.starts_with("info") {
-                let (s, d) = parse_info(line);
-                score = s.or(score);
-                depth = d.or(depth);
-            } else if line == "nobestmove" {
-                return Ok(Reply { best: None, raw: line.to_owned(), score, depth, elapsed: start.elapsed() });
-            } else if let Some(rest) = line.strip_prefix("bestmove") {
+            if let Some(info) = SearchInfo::parse(line) {
+                score = info.score.or(score);
+                depth = info.depth.or(depth);
+            } else if let Some(reply) = BestMove::parse(line) {
                 let elapsed = start.elapsed();
-                let token = rest.split_whitespace().next().unwrap_or("(none)");
-                let best = match token {
-                    "(none)" | "0000" | "none" => None,
-                    t => Some(self.our_move(t)),
-                };
-                return Ok(Reply { best, raw: token.to_owned(), score, depth, elapsed });
+                let raw = reply.best.clone().unwrap_or_else(|| line.to_owned());
+                let best = reply.best.map(|m| self.our_move(&m));
+                return Ok(Reply { best, raw, score, depth, elapsed });
             }
         }
     }
