@@ -6,7 +6,8 @@
 //!
 //! Design: all numbers in `weights.rs`; terms computed for one side in Red's frame (`terms.rs`)
 //! and applied to both colours by mirroring ranks, so the evaluation is symmetric by
-//! construction. The board is read through `board_view.rs` (see the stopgap note there).
+//! construction. The board is read through `board_view.rs`: a mailbox snapshot built from
+//! `Xiangqi::piece_on` without allocating, the only view this crate has of the position.
 
 #![forbid(unsafe_code)]
 

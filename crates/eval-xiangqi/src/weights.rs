@@ -1,5 +1,5 @@
 //! Every weight of the xiangqi evaluation, as (middlegame, endgame) pairs in centipawns. The
-//! piece-square tables are built from the shape parameters here (see `tables.rs`).
+//! piece-square tables are built from the shape parameters here (`psqt` in `terms.rs`).
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct S(pub i32, pub i32);

@@ -14,6 +14,9 @@
 //!   (repetition, xiangqi perpetual check/chase) can read the whole history.
 //! - [`Game::verdict`] is the single source of truth for the rules that end a game other than by
 //!   having no legal move; the search, `position … moves`, the match referee and tests all use it.
+//!
+//! Also here, because every crate that needs it already depends on this one: [`SplitMix64`], the
+//! workspace's one seeded PRNG for tests, tools and the match runner (the search uses none).
 
 #![warn(missing_docs)]
 

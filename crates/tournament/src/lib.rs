@@ -1,6 +1,7 @@
 //! Self-play and engine-vs-engine matches (`kientuong match`), cutechess-cli style.
 //!
-//! Engines are child processes over UCI or UCCI ([`engine`]): a reader thread per process feeds
+//! Engines are child processes over UCI or UCCI ([`engine`]), spoken with `protocol`'s `Dialect`
+//! and read with its `SearchInfo::parse` and `BestMove::parse`: a reader thread per process feeds
 //! a channel so every wait has a deadline, and every failure of an engine (time, illegal move,
 //! crash, silence) is a lost game, never a stuck or aborted match. Our own rules layers, generic
 //! over [`game_api::Game`], referee every game ([`referee`], plus the CXQ club limits in
