@@ -1,24 +1,69 @@
 #!/usr/bin/env bash
-# The project's strength figures: kientuong against calibrated opponents at 10+0.1, each
-# opening played with both colours, all matches at once (size the concurrency to the cores).
-#   scripts/strength-run.sh KIENTUONG STOCKFISH FAIRY_STOCKFISH OUTDIR [GAMES] [CONC_EACH]
-# Writes OUTDIR/<match>.log (progress + cutechess-style summary) and OUTDIR/<match>.pgn.
+# The project's strength table (issue "Strength I"): kientuong against calibrated opponents at
+# 10+0.1, 1 thread, Hash 16, the built-in books with each opening played by both colours, no
+# adjudication; plus the 2-threads-against-1 self-play matches.
+#
+#   scripts/strength-run.sh [-k KIENTUONG] [-o OUTDIR] [-g GAMES] [-c CONCURRENCY] [-t TC] [MATCH…]
+#
+# MATCH names (default: the whole table, one after another, each using CONCURRENCY games at once):
+#   sf2000 sf2500 sf2850 ethereal   chess vs Stockfish 15.1 at UCI_Elo 2000/2500/2850, Ethereal 12
+#   fsf                             xiangqi vs Fairy-Stockfish 11.1 at full strength (UCI)
+#   smp-chess smp-xiangqi           Threads=2 against Threads=1, self-play
+# Size CONCURRENCY to the cores: each game of a 1-thread match uses two cores at most while both
+# engines think (only one thinks at a time unless pondering), an SMP game three.
+# Writes OUTDIR/<match>.log (progress + cutechess-style summary with pentanomial counts) and
+# OUTDIR/<match>.pgn, and prints each summary as it finishes.
 set -euo pipefail
-kt=$1 sf=$2 fsf=$3 out=$4 games=${5:-200} conc=${6:-5}
+cd "$(dirname "$0")/.."
+
+kt=target/release/kientuong out=strength-out games=200 conc=2 tc=10+0.1
+while getopts "k:o:g:c:t:" opt; do
+  case $opt in
+    k) kt=$OPTARG ;; o) out=$OPTARG ;; g) games=$OPTARG ;; c) conc=$OPTARG ;; t) tc=$OPTARG ;;
+    *) sed -n '2,16p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+matches=("$@")
+[ ${#matches[@]} -gt 0 ] || matches=(sf2000 sf2500 ethereal fsf smp-chess smp-xiangqi)
+
+# Debian installs the peers outside the usual PATH.
+export PATH="$PATH:/usr/games"
+find_peer() { command -v "$1" 2>/dev/null || { echo "missing peer: $1" >&2; exit 1; }; }
+
 mkdir -p "$out"
-rounds=$((games / 2))
+rounds=$(((games + 1) / 2))
 common=(--games 2 --rounds "$rounds" --repeat --concurrency "$conc" --seed 1
-        --each tc=10+0.1 option.Hash=16 option.Threads=1)
+        --each "tc=$tc" option.Hash=16)
+ours=(--engine "cmd=$kt" name=kientuong option.Threads=1)
 
-"$kt" match --game chess "${common[@]}" \
-  --engine cmd="$kt" name=kientuong \
-  --engine cmd="$sf" name=stockfish-1500 option.UCI_LimitStrength=true option.UCI_Elo=1500 \
-  --pgnout file="$out/chess-sf1500.pgn" > "$out/chess-sf1500.log" 2>&1 &
+run_match() { # name game engine-args…
+  local name=$1 game=$2
+  shift 2
+  echo "== $name ($game, $games games, tc=$tc, concurrency $conc)"
+  "$kt" match --game "$game" "${common[@]}" "$@" --pgnout "file=$out/$name.pgn" \
+    > "$out/$name.log" 2>&1 || true
+  grep -E '^(Score of|Elo difference|Ptnml|SPRT)' "$out/$name.log" || tail -5 "$out/$name.log"
+}
 
-"$kt" match --game xiangqi "${common[@]}" \
-  --engine cmd="$kt" name=kientuong \
-  --engine cmd="$fsf" name=fairy-stockfish proto=uci \
-  --pgnout file="$out/xiangqi-fsf.pgn" > "$out/xiangqi-fsf.log" 2>&1 &
-
-wait
+for m in "${matches[@]}"; do
+  case $m in
+    sf2000|sf2500|sf2850)
+      run_match "chess-$m" chess "${ours[@]}" \
+        --engine "cmd=$(find_peer stockfish)" "name=stockfish-${m#sf}" option.Threads=1 \
+        option.UCI_LimitStrength=true "option.UCI_Elo=${m#sf}" ;;
+    ethereal)
+      run_match chess-ethereal chess "${ours[@]}" \
+        --engine "cmd=$(find_peer ethereal-chess)" name=ethereal option.Threads=1 ;;
+    fsf)
+      run_match xiangqi-fsf xiangqi "${ours[@]}" \
+        --engine "cmd=$(find_peer fairy-stockfish)" name=fairy-stockfish proto=uci \
+        option.Threads=1 ;;
+    smp-chess|smp-xiangqi)
+      run_match "$m" "${m#smp-}" \
+        --engine "cmd=$kt" name=kientuong-2t option.Threads=2 \
+        --engine "cmd=$kt" name=kientuong-1t option.Threads=1 ;;
+    *) echo "unknown match '$m'" >&2; exit 2 ;;
+  esac
+done
 echo done > "$out/DONE"
