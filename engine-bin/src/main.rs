@@ -9,6 +9,7 @@
 
 mod bench_cmd;
 mod dispatch;
+mod genfens;
 mod judge_cmd;
 mod match_cmd;
 mod perft_cmd;

@@ -16,6 +16,7 @@
 mod control;
 mod engine;
 mod games;
+mod genfens;
 mod go;
 mod input;
 mod options;
