@@ -1,7 +1,7 @@
 # OpenBench builds an engine with `make -j EXE=<Name>-<sha8>` in the engine's build directory
 # (here, the repository root), adding `EVALFILE=<absolute path>` when a test uses a network, and
 # then expects the binary at exactly $(EXE). This makefile is that entry point; everything else
-# is cargo. It needs only cargo (>= 1.70) and make, and works from a clean clone.
+# is cargo. It needs only cargo (>= 1.87) and make, and works from a clean clone.
 #
 #   make                       release engine at ./kientuong, for this machine's CPU
 #   make EXE=kientuong-1a2b3c4d
