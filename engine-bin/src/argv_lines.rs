@@ -15,7 +15,11 @@ pub fn protocol_lines<C: CommandFactory>(args: &[OsString]) -> Option<Vec<String
     }
     // Arguments that are not UTF-8 cannot be valid commands; the lossy text still lets the
     // session say which line it could not read.
-    Some(args.iter().map(|a| a.to_string_lossy().into_owned()).collect())
+    Some(
+        args.iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect(),
+    )
 }
 
 fn is_subcommand<C: CommandFactory>(word: &str) -> bool {

@@ -65,7 +65,9 @@ mod tests {
             }))
         );
         assert_eq!(
-            genfens("genfens 64 seed 18446744073709551615 book Books/UHO_Lichess_4852_v1.epd  \r\n"),
+            genfens(
+                "genfens 64 seed 18446744073709551615 book Books/UHO_Lichess_4852_v1.epd  \r\n"
+            ),
             Ok(Command::GenFens(GenFensParams {
                 count: 64,
                 seed: u64::MAX,
@@ -94,8 +96,14 @@ mod tests {
             genfens("genfens"),
             Err(ProtocolError::Missing("genfens", "the number of openings"))
         );
-        assert!(matches!(genfens("genfens -3 seed 1"), Err(ProtocolError::BadValue(_, "N", _))));
-        assert!(matches!(genfens("genfens x"), Err(ProtocolError::BadValue(_, "N", _))));
+        assert!(matches!(
+            genfens("genfens -3 seed 1"),
+            Err(ProtocolError::BadValue(_, "N", _))
+        ));
+        assert!(matches!(
+            genfens("genfens x"),
+            Err(ProtocolError::BadValue(_, "N", _))
+        ));
         assert!(matches!(
             genfens("genfens 4 seed -1"),
             Err(ProtocolError::BadValue(_, "seed", _))
@@ -108,6 +116,9 @@ mod tests {
             genfens("genfens 4 seed"),
             Err(ProtocolError::Missing("genfens", "seed value"))
         );
-        assert!(matches!(genfens("genfens 4 book"), Err(ProtocolError::Missing(..))));
+        assert!(matches!(
+            genfens("genfens 4 book"),
+            Err(ProtocolError::Missing(..))
+        ));
     }
 }
