@@ -1,15 +1,18 @@
-//! The `kientuong` binary. With no subcommand it runs the protocol loop (the first command,
-//! `uci` or `ucci`, picks the dialect); the subcommands are tools for engine authors and scripts,
-//! whose output shapes are a stable contract (`Nodes searched: N`, `result:`/`reason:`,
-//! `Bench: N nodes M nps`).
+//! The `kientuong` binary. With no arguments it runs the protocol loop (the first command,
+//! `uci` or `ucci`, picks the dialect); arguments that are not a subcommand are protocol lines,
+//! run in order before the engine exits (`argv_lines.rs`, as Stockfish and OpenBench do); the
+//! subcommands are tools for engine authors and scripts, whose output shapes are a stable
+//! contract (`Nodes searched: N`, `result:`/`reason:`, `Bench: N nodes M nps`).
 //!
 //! This is the only place that knows both games: `dispatch` turns a `--game` name into a call of
 //! the right monomorphized code.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 #![forbid(unsafe_code)]
 
+mod argv_lines;
 mod bench_cmd;
 mod dispatch;
+mod genfens;
 mod judge_cmd;
 mod match_cmd;
 mod perft_cmd;
@@ -38,6 +41,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    if let Some(lines) = argv_lines::protocol_lines::<Cli>(&args) {
+        return exit_code(session::run_protocol_lines(&lines));
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         None => session::run_protocol_loop(),
@@ -46,6 +53,10 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
     };
+    exit_code(result)
+}
+
+fn exit_code(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

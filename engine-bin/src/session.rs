@@ -16,11 +16,13 @@
 mod control;
 mod engine;
 mod games;
+mod genfens;
 mod go;
 mod input;
 mod options;
 mod output;
 mod report;
+mod script;
 mod table;
 mod worker;
 
@@ -28,6 +30,16 @@ use control::Control;
 
 /// Runs the protocol on stdin/stdout until `quit` or the end of input.
 pub fn run_protocol_loop() -> Result<(), String> {
+    serve(|control, tx| input::read_loop(std::io::stdin().lock(), control, tx))
+}
+
+/// Runs protocol lines given on the command line, in order, then exits (`script.rs`).
+pub fn run_protocol_lines(lines: &[String]) -> Result<(), String> {
+    serve(|control, tx| script::feed(lines, control, tx))
+}
+
+/// Starts the session thread and runs `feed` (which sends it the commands) on this thread.
+fn serve(feed: impl FnOnce(&Control, &crossbeam_channel::Sender<input::Msg>)) -> Result<(), String> {
     let control = Control::new();
     let (tx, rx) = crossbeam_channel::unbounded();
     std::thread::scope(|scope| {
@@ -44,7 +56,7 @@ pub fn run_protocol_loop() -> Result<(), String> {
                 }
             })
             .map_err(|e| format!("cannot start the session thread: {e}"))?;
-        input::read_loop(std::io::stdin().lock(), &control, &tx);
+        feed(&control, &tx);
         drop(tx);
         session
             .join()

@@ -40,6 +40,21 @@ pub enum Command {
     Display,
     /// `eval`: print the static evaluation.
     Eval,
+    /// `genfens N seed S book <None|file>`: print N opening FENs (OpenBench's data generation).
+    GenFens(GenFensParams),
+}
+
+/// `genfens N seed S book <None|path> [extra…]`, as OpenBench's client sends it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenFensParams {
+    /// How many openings to print.
+    pub count: u32,
+    /// Seed of the generator; the same seed gives the same openings (0 when absent).
+    pub seed: u64,
+    /// The EPD book to start from; `None` for `book None` (or no `book`): the start position.
+    pub book: Option<String>,
+    /// Words after the known ones (OpenBench's free-form `extra`), kept to be reported.
+    pub extra: Vec<String>,
 }
 
 /// `setoption`, from either `setoption name X value Y` or UCCI's `setoption x y`.

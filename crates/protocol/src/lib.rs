@@ -27,7 +27,9 @@ mod error;
 mod output;
 mod parse;
 
-pub use command::{parse_bool, Command, GoParams, PositionSpec, SetOption, SideClock};
+pub use command::{
+    parse_bool, Command, GenFensParams, GoParams, PositionSpec, SetOption, SideClock,
+};
 pub use dialect::{ClockUnit, Dialect};
 pub use error::ProtocolError;
 pub use output::{

@@ -156,6 +156,7 @@ impl<'a> Session<'a> {
             }
             Command::Display => with_table!(&self.game, t => t.display(out)),
             Command::Eval => with_table!(&mut self.game, t => t.eval(out)),
+            Command::GenFens(params) => with_table!(&self.game, t => t.genfens(&params, out)),
         }
         Flow::Continue
     }

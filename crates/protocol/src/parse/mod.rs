@@ -5,6 +5,7 @@
 //! Control commands (`stop`, `ponderhit`, `isready`, `quit`, the handshakes) ignore trailing
 //! words rather than fail: failing them could leave a GUI waiting on a search forever.
 
+mod genfens;
 mod go;
 mod numbers;
 mod position;
@@ -78,6 +79,8 @@ pub fn parse_with_clock(
         Ok(Command::Display)
     } else if is("eval") {
         Ok(Command::Eval)
+    } else if is("genfens") {
+        genfens::parse(rest).map(Command::GenFens)
     } else {
         Err(ProtocolError::UnknownCommand(shorten(&words.join(" "))))
     }
