@@ -198,22 +198,27 @@ pub fn build<V: Variant>(
         Some(fen) => V::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?,
     };
     pos.apply_rules(settings);
+    // Words a client added after the FEN (a league tool's own ` - - 0 1`): play on, but say so.
+    let surplus = (!spec.ignored.is_empty())
+        .then(|| format!("position: ignored '{}' after the FEN", spec.ignored.join(" ")));
     pos.reserve(spec.moves.len());
     for (index, token) in spec.moves.iter().enumerate() {
         match pos.parse_move(token) {
             Ok(m) => pos.make(m),
             Err(e) => {
                 let ignored = spec.moves.len() - index;
-                return Ok((
-                    pos,
-                    Some(format!(
-                        "position: move {}: {e}; it and the {} move(s) after it are ignored",
-                        index + 1,
-                        ignored - 1
-                    )),
-                ));
+                let bad_move = format!(
+                    "position: move {}: {e}; it and the {} move(s) after it are ignored",
+                    index + 1,
+                    ignored - 1
+                );
+                let warning = match surplus {
+                    Some(s) => format!("{s}; {bad_move}"),
+                    None => bad_move,
+                };
+                return Ok((pos, Some(warning)));
             }
         }
     }
-    Ok((pos, None))
+    Ok((pos, surplus))
 }
