@@ -50,6 +50,29 @@ pub struct HashEntry {
     pub upper: bool,
 }
 
+/// Reads an engine's TT without borrowing the engine (see [`Engine::reader`]).
+#[derive(Clone)]
+pub struct TableReader(search::TtReader);
+
+impl TableReader {
+    pub fn probe<V: Variant>(&self, pos: &V) -> Option<HashEntry> {
+        let hit = self.0.probe(pos)?;
+        let (lower, upper) = match hit.bound {
+            search::Bound::Exact => (true, true),
+            search::Bound::Lower => (true, false),
+            search::Bound::Upper => (false, true),
+            search::Bound::None => (false, false),
+        };
+        Some(HashEntry {
+            best: hit.best,
+            score: score(hit.value),
+            depth: hit.depth,
+            lower,
+            upper,
+        })
+    }
+}
+
 pub struct Engine<V: Variant> {
     inner: search::Engine<V, V::Eval>,
 }
@@ -78,21 +101,10 @@ impl<V: Variant> Engine<V> {
         self.inner.static_eval(pos)
     }
 
-    pub fn probe(&self, pos: &V) -> Option<HashEntry> {
-        let hit = self.inner.probe(pos)?;
-        let (lower, upper) = match hit.bound {
-            search::Bound::Exact => (true, true),
-            search::Bound::Lower => (true, false),
-            search::Bound::Upper => (false, true),
-            search::Bound::None => (false, false),
-        };
-        Some(HashEntry {
-            best: hit.best,
-            score: score(hit.value),
-            depth: hit.depth,
-            lower,
-            upper,
-        })
+    /// A TT reader for another thread: UCCI `probe` is answered by the input thread while a
+    /// search runs.
+    pub fn reader(&self) -> TableReader {
+        TableReader(self.inner.tt_reader())
     }
 
     pub fn search(

@@ -90,7 +90,9 @@ impl<V: Variant> Table<V> {
     /// gets exactly one `bestmove`/`nobestmove` per `go`.
     pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {
         let ticket = cx.control.begin_search(seq);
+        cx.control.set_prober(Some(self.prober(cx.settings)));
         let answer = self.answer(params, cx, &ticket);
+        cx.control.set_prober(None);
         cx.control.end_search(ticket, &answer.line(cx.dialect));
     }
 
