@@ -55,13 +55,8 @@ impl<G: Game> Histories<G> {
 
     pub fn clear(&mut self) {
         self.quiet.fill(0);
-        // Fresh zeroed allocations rather than `fill(0)`: the allocator hands back untouched
-        // zero pages, so a thread only holds the pages of the continuation tables its searches
-        // actually use. Filling them made all 6 MB (xiangqi) per thread resident at every
-        // `ucinewgame`, the per-thread growth issue 11 measured. Not a hot path.
-        let n = Self::STRIDE;
         for table in &mut self.continuation {
-            *table = vec![0; n * n].into_boxed_slice();
+            table.fill(0);
         }
         self.counter.fill(Move::NONE);
     }
