@@ -21,6 +21,7 @@ mod input;
 mod options;
 mod output;
 mod report;
+mod skill;
 mod table;
 mod worker;
 

@@ -47,6 +47,13 @@ pub struct Ticket {
     seq: u64,
 }
 
+impl Ticket {
+    /// The search's number (1 for the session's first `go`).
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+}
+
 pub struct Control {
     ledger: Mutex<Ledger>,
     /// The flags the running search polls.
