@@ -23,6 +23,7 @@ mod options;
 mod output;
 mod report;
 mod script;
+mod skill;
 mod table;
 mod worker;
 

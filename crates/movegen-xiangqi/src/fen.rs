@@ -148,13 +148,15 @@ pub fn parse(text: &str) -> Result<Parsed, FenError> {
     if side == Color::Black {
         board.flip_side();
     }
-    // Castling and en-passant fields are always "-" in xiangqi; accept and ignore them.
+    // Castling and en-passant mean nothing in xiangqi: they are "-", but GUIs that reuse chess
+    // code may fill them in. Up to two non-numeric fields there are accepted and ignored.
     let rest: Vec<&str> = fields.collect();
-    let numbers: Vec<&str> = match rest.as_slice() {
-        [a, b, tail @ ..] if *a == "-" && *b == "-" => tail.to_vec(),
-        [a, tail @ ..] if *a == "-" => tail.to_vec(),
-        other => other.to_vec(),
-    };
+    let skipped = rest
+        .iter()
+        .take(2)
+        .take_while(|w| !w.bytes().all(|b| b.is_ascii_digit()))
+        .count();
+    let numbers = &rest[skipped..];
     if numbers.len() > 2 {
         return Err(FenError::BadField("trailing", numbers[2..].join(" ")));
     }

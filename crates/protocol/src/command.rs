@@ -122,6 +122,9 @@ pub struct PositionSpec {
     /// Move tokens in order, lower-cased (UCCI GUIs may send `H2E2`; no notation of either game
     /// needs upper case).
     pub moves: Vec<String>,
+    /// Words before `moves` that fit no FEN field (a client's own surplus fields): ignored, and
+    /// the session says so with a warning.
+    pub ignored: Vec<String>,
 }
 
 /// Everything `go` can carry, in both dialects. Times are milliseconds, already converted from

@@ -11,6 +11,7 @@ use crate::tt::TranspositionTable;
 use crate::worker::{MainControl, RootMove, Worker};
 use game_api::{Evaluator, Game, GenKind, Move, MoveList};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Stack size of helper threads: the recursion keeps a move picker per ply.
@@ -40,15 +41,37 @@ pub struct TtInfo {
     pub depth: u32,
 }
 
+/// A read handle on an engine's TT that needs no borrow of the engine, so that another thread
+/// can answer UCCI `probe` while a search runs (the table is lockless: entries are atomics).
+#[derive(Clone)]
+pub struct TtReader(Arc<TranspositionTable>);
+
+impl TtReader {
+    /// What the TT holds for `pos` (UCCI `pophash`). The move is returned only if legal there.
+    pub fn probe<G: Game>(&self, pos: &G) -> Option<TtInfo> {
+        let hit = self.0.probe(pos.tt_key())?;
+        if hit.bound == Bound::None {
+            return None;
+        }
+        Some(TtInfo {
+            best: Some(hit.mv).filter(|&m| m.is_some() && pos.is_legal(m)),
+            bound: hit.bound,
+            value: Score::from_value(from_tt(hit.value, 0)),
+            depth: hit.depth as u32,
+        })
+    }
+}
+
 pub struct Engine<G: Game, E: Evaluator<G>> {
-    tt: TranspositionTable,
+    /// Shared only with [`TtReader`]s; the search itself borrows it.
+    tt: Arc<TranspositionTable>,
     hash_mb: usize,
     workers: Vec<Worker<G, E>>,
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     pub fn new(hash_mb: usize, threads: usize) -> Self {
-        let mut engine = Engine { tt: TranspositionTable::new(hash_mb), hash_mb, workers: Vec::new() };
+        let mut engine = Engine { tt: Arc::new(TranspositionTable::new(hash_mb)), hash_mb, workers: Vec::new() };
         engine.set_threads(threads);
         engine
     }
@@ -57,8 +80,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     pub fn set_hash_mb(&mut self, mb: usize) {
         if mb != self.hash_mb {
             // Free the old table first, so the peak is not old + new.
-            self.tt = TranspositionTable::new(1);
-            self.tt = TranspositionTable::new(mb);
+            self.tt = Arc::new(TranspositionTable::new(1));
+            self.tt = Arc::new(TranspositionTable::new(mb));
             self.hash_mb = mb;
         }
     }
@@ -103,16 +126,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
     /// What the TT holds for `pos` (UCCI `pophash`). The move is returned only if legal there.
     pub fn probe(&self, pos: &G) -> Option<TtInfo> {
-        let hit = self.tt.probe(pos.tt_key())?;
-        if hit.bound == Bound::None {
-            return None;
-        }
-        Some(TtInfo {
-            best: Some(hit.mv).filter(|&m| m.is_some() && pos.is_legal(m)),
-            bound: hit.bound,
-            value: Score::from_value(from_tt(hit.value, 0)),
-            depth: hit.depth as u32,
-        })
+        self.tt_reader().probe(pos)
+    }
+
+    /// A handle for probing the TT from another thread, during a search too.
+    pub fn tt_reader(&self) -> TtReader {
+        TtReader(Arc::clone(&self.tt))
     }
 
     /// Searches `root` within `limits`. Progress goes to `reporter` (from the calling thread);

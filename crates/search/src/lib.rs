@@ -34,7 +34,7 @@ mod time;
 mod tt;
 mod worker;
 
-pub use engine::{Engine, SearchResult, TtInfo};
+pub use engine::{Engine, SearchResult, TtInfo, TtReader};
 pub use limits::Limits;
 pub use report::{Bound, Info, Reporter, Silent};
 pub use score::{Score, MATE, MATE_BOUND};

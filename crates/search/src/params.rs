@@ -111,3 +111,7 @@ pub const MIN_RESERVE_MS: u64 = 10;
 
 /// Nodes between two looks at the stop flag, the clock and the node limit.
 pub const POLL_INTERVAL: u64 = 1024;
+
+/// A mate in `p` plies counts as proven (and is played at once under a clock) from depth
+/// `2p + MATE_PROOF_MARGIN`: deep enough that a reduced defence would have shown up.
+pub const MATE_PROOF_MARGIN: i32 = 2;

@@ -79,6 +79,10 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pub root_moves: Vec<RootMove>,
     pub completed_depth: i32,
     pub main: Option<MainControl>,
+    /// The mate score and first move of the last iteration reported as a proven mate: deeper
+    /// iterations that only repeat it are not printed (they take microseconds each and would
+    /// flood a GUI's engine pane up to the depth limit).
+    pub reported_mate: Option<(i32, Move)>,
 }
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
@@ -108,6 +112,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             root_moves: Vec::new(),
             completed_depth: 0,
             main: None,
+            reported_mate: None,
         }
     }
 
@@ -130,6 +135,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.nmp_min_ply = 0;
         self.completed_depth = 0;
         self.main = main;
+        self.reported_mate = None;
         for frame in self.stack.iter_mut() {
             frame.eval = NO_EVAL;
             frame.piece_to = None;
@@ -198,7 +204,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     break;
                 }
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-                if self.main.is_some() && (pv_idx + 1 == multipv || self.elapsed_ms() > 3000) {
+                let last_line = pv_idx + 1 == multipv;
+                if self.main.is_some()
+                    && (last_line || self.elapsed_ms() > 3000)
+                    && !(last_line && multipv == 1 && self.repeats_reported_mate(depth, sh.max_depth))
+                {
                     self.report(sh, reporter, depth, multipv.min(pv_idx + 1));
                 }
             }
@@ -215,6 +225,20 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
         sh.nodes[self.id].0.store(self.nodes, Relaxed);
+    }
+
+    /// Whether this iteration only repeats a proven mate already reported (same score, same
+    /// move); the last iteration of a depth-limited search is always reported.
+    fn repeats_reported_mate(&mut self, depth: i32, max_depth: i32) -> bool {
+        let best = &self.root_moves[0];
+        if best.bound != Bound::Exact || best.score.abs() < MATE_BOUND {
+            self.reported_mate = None;
+            return false;
+        }
+        let now = (best.score, best.mv);
+        let repeat = self.reported_mate == Some(now) && depth < max_depth;
+        self.reported_mate = Some(now);
+        repeat
     }
 
     /// The main thread's decision after a finished iteration.
@@ -235,6 +259,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let Some(main) = &mut self.main else { return false };
         if main.pondering || !main.time.is_timed() {
             return false;
+        }
+        // A proven mate under a clock is played at once: searching on cannot change the result,
+        // only spend the player's time. "Proven" means exact and found with depth to spare, so
+        // that reductions on the way cannot have hidden a defence.
+        let proven = self.root_moves[0].bound == Bound::Exact
+            && best.abs() >= MATE_BOUND
+            && depth >= 2 * (MATE - best.abs()) + MATE_PROOF_MARGIN;
+        if proven {
+            return true;
         }
         let instability = main.best_changes;
         main.best_changes /= 2;
@@ -346,7 +379,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         sh.nodes[self.id].0.store(self.nodes, Relaxed);
         let nodes = sh.total_nodes();
         let time_ms = self.elapsed_ms();
-        let nps = (nodes * 1000).checked_div(time_ms).unwrap_or(nodes * 1000);
+        // Speed from a microsecond clock: with milliseconds, a search of 1 ms or less showed
+        // nps a thousand times its node count.
+        let micros = self.main.as_ref().map_or(0, |m| m.started.elapsed().as_micros());
+        let nps = u64::try_from(u128::from(nodes) * 1_000_000 / micros.max(1)).unwrap_or(u64::MAX);
         let hashfull = sh.tt.hashfull();
         for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
             if rm.score == -INFINITE {
@@ -355,7 +391,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let pv_text = pv_text(&self.pos, &rm.pv);
             let info = Info {
                 depth: depth as u32,
-                seldepth: rm.seldepth.max(1) as u32,
+                // The deepest ply reached is never less than the nominal depth (check
+                // extensions aside, a cutoff can end every line early).
+                seldepth: rm.seldepth.max(depth.max(1) as usize) as u32,
                 multipv: i + 1,
                 score: Score::from_value(rm.score),
                 bound: rm.bound,

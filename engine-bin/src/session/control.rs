@@ -12,6 +12,8 @@
 
 use super::engine::Signals;
 use super::output::Out;
+use super::table::Prober;
+use protocol::PositionSpec;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard};
@@ -45,6 +47,13 @@ pub struct Ticket {
     seq: u64,
 }
 
+impl Ticket {
+    /// The search's number (1 for the session's first `go`).
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+}
+
 pub struct Control {
     ledger: Mutex<Ledger>,
     /// The flags the running search polls.
@@ -53,6 +62,8 @@ pub struct Control {
     /// read input while thinking", so a piped script runs in order).
     pub batch: AtomicBool,
     pub out: Out,
+    /// While a search runs: answers UCCI `probe` from the input thread (the TT is lockless).
+    prober: Mutex<Option<Prober>>,
 }
 
 /// What the input thread should do with a `stop` it read.
@@ -70,6 +81,7 @@ impl Control {
             signals: Signals::default(),
             batch: AtomicBool::new(false),
             out: Out,
+            prober: Mutex::new(None),
         }
     }
 
@@ -79,6 +91,24 @@ impl Control {
         self.ledger
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Installs (at a search's start) or removes (at its end) the mid-search `probe` answer.
+    pub fn set_prober(&self, prober: Option<Prober>) {
+        *self.prober.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = prober;
+    }
+
+    /// Answers `probe` now if a search is running; `false` if it must wait its turn.
+    pub fn probe_now(&self, spec: Option<&PositionSpec>) -> bool {
+        let prober = self.prober.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match prober.as_ref() {
+            Some(answer) => {
+                let line = answer(spec, &self.out);
+                self.out.line(&line);
+                true
+            }
+            None => false,
+        }
     }
 
     pub fn batch(&self) -> bool {

@@ -9,6 +9,7 @@ use super::report::InfoSink;
 use game_api::Move;
 use protocol::{Bound, Score, SearchInfo};
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Mutex;
 
 /// The flags the input thread raises mid-search (`stop`, `ponderhit`).
 #[derive(Default)]
@@ -38,6 +39,9 @@ pub struct Found {
     pub best: Option<Move>,
     pub ponder: Option<Move>,
     pub score: Score,
+    /// The first move and exact score of each MultiPV line of the deepest iteration reported,
+    /// best first (for weakened play).
+    pub candidates: Vec<(Move, Score)>,
 }
 
 /// A transposition-table entry, for UCCI `pophash`.
@@ -48,6 +52,29 @@ pub struct HashEntry {
     /// The stored score is a lower bound (fail high) — or exact, when both are set.
     pub lower: bool,
     pub upper: bool,
+}
+
+/// Reads an engine's TT without borrowing the engine (see [`Engine::reader`]).
+#[derive(Clone)]
+pub struct TableReader(search::TtReader);
+
+impl TableReader {
+    pub fn probe<V: Variant>(&self, pos: &V) -> Option<HashEntry> {
+        let hit = self.0.probe(pos)?;
+        let (lower, upper) = match hit.bound {
+            search::Bound::Exact => (true, true),
+            search::Bound::Lower => (true, false),
+            search::Bound::Upper => (false, true),
+            search::Bound::None => (false, false),
+        };
+        Some(HashEntry {
+            best: hit.best,
+            score: score(hit.value),
+            depth: hit.depth,
+            lower,
+            upper,
+        })
+    }
 }
 
 pub struct Engine<V: Variant> {
@@ -78,21 +105,10 @@ impl<V: Variant> Engine<V> {
         self.inner.static_eval(pos)
     }
 
-    pub fn probe(&self, pos: &V) -> Option<HashEntry> {
-        let hit = self.inner.probe(pos)?;
-        let (lower, upper) = match hit.bound {
-            search::Bound::Exact => (true, true),
-            search::Bound::Lower => (true, false),
-            search::Bound::Upper => (false, true),
-            search::Bound::None => (false, false),
-        };
-        Some(HashEntry {
-            best: hit.best,
-            score: score(hit.value),
-            depth: hit.depth,
-            lower,
-            upper,
-        })
+    /// A TT reader for another thread: UCCI `probe` is answered by the input thread while a
+    /// search runs.
+    pub fn reader(&self) -> TableReader {
+        TableReader(self.inner.tt_reader())
     }
 
     pub fn search(
@@ -117,13 +133,18 @@ impl<V: Variant> Engine<V> {
             searchmoves: request.searchmoves.clone(),
             banmoves: request.banmoves.clone(),
         };
-        let result = self
-            .inner
-            .search(root, &limits, &Forward { sink }, &signals.0);
+        let forward = Forward {
+            sink,
+            lines: Mutex::new(Vec::new()),
+        };
+        let result = self.inner.search(root, &limits, &forward, &signals.0);
+        let mut lines = forward.lines.into_inner().unwrap_or_else(|p| p.into_inner());
+        lines.sort_by_key(|l| l.0);
         Found {
             best: result.best,
             ponder: result.ponder,
             score: score(result.score),
+            candidates: lines.into_iter().map(|(_, m, s)| (m, s)).collect(),
         }
     }
 }
@@ -139,6 +160,8 @@ fn score(s: search::Score) -> Score {
 /// Turns the search's progress reports into protocol `info` data.
 struct Forward<'a> {
     sink: &'a dyn InfoSink,
+    /// (multipv index, first move, score) of the latest exact line of each index.
+    lines: Mutex<Vec<(usize, Move, Score)>>,
 }
 
 impl search::Reporter for Forward<'_> {
@@ -148,6 +171,11 @@ impl search::Reporter for Forward<'_> {
             search::Bound::Upper => Bound::Upper,
             search::Bound::Exact | search::Bound::None => Bound::Exact,
         };
+        if let (Bound::Exact, Some(&first)) = (bound, info.pv.first()) {
+            let mut lines = self.lines.lock().unwrap_or_else(|p| p.into_inner());
+            lines.retain(|l| l.0 != info.multipv);
+            lines.push((info.multipv, first, score(info.score)));
+        }
         self.sink.info(SearchInfo {
             depth: Some(info.depth),
             seldepth: Some(info.seldepth),

@@ -5,6 +5,7 @@ use super::control::{Control, Ticket};
 use super::games::Variant;
 use super::options::Settings;
 use super::report::InfoPrinter;
+use super::skill::Skill;
 use super::table::Table;
 use game_api::{Game, GenKind, Move, MoveList};
 use protocol::{BestMove, Dialect, GoParams, Offer, Score, SearchInfo};
@@ -90,7 +91,9 @@ impl<V: Variant> Table<V> {
     /// gets exactly one `bestmove`/`nobestmove` per `go`.
     pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {
         let ticket = cx.control.begin_search(seq);
+        cx.control.set_prober(Some(self.prober(cx.settings)));
         let answer = self.answer(params, cx, &ticket);
+        cx.control.set_prober(None);
         cx.control.end_search(ticket, &answer.line(cx.dialect));
     }
 
@@ -136,6 +139,11 @@ impl<V: Variant> Table<V> {
         );
         request.searchmoves = searchmoves;
         request.banmoves = self.banned.clone();
+        let skill = Skill::from_settings(cx.settings);
+        if let Some(skill) = skill {
+            request.nodes = Some(request.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
+            request.multipv = request.multipv.max(skill.candidates());
+        }
         let printer = InfoPrinter {
             out,
             dialect: cx.dialect,
@@ -144,7 +152,11 @@ impl<V: Variant> Table<V> {
         let found = self
             .engine
             .search(root, &request, &cx.control.signals, &printer);
-        let best = match found.best.filter(|m| allowed.contains(m)) {
+        // Weakened play chooses among the candidate lines instead of taking the best.
+        let chosen = skill
+            .and_then(|s| s.pick(&found.candidates, root.hash() ^ seq_seed(ticket)))
+            .or(found.best);
+        let best = match chosen.filter(|m| allowed.contains(m)) {
             Some(m) => m,
             None => match allowed.first() {
                 // The search found nothing although a move is allowed (it was stopped before
@@ -189,6 +201,11 @@ fn offer(score: Score, draw_offered: bool) -> Option<Offer> {
         Score::Cp(cp) if draw_offered && cp <= DRAW_ACCEPT_CP => Some(Offer::Draw),
         _ => None,
     }
+}
+
+/// A seed per search for weakened play's choice: varies from one `go` to the next.
+fn seq_seed(ticket: &Ticket) -> u64 {
+    ticket.seq().wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 fn first_move<G: Game>(pos: &G) -> Option<Move> {

@@ -1,6 +1,7 @@
 //! The input thread (the process's main thread): reads GUI lines, answers `isready`, `stop`,
-//! `ponderhit` and `quit` itself so they work while a search runs, and forwards everything else
-//! to the session thread, in order, over a channel (queued, never dropped).
+//! `ponderhit`, `quit` and (mid-search) `probe` itself so they work while a search runs, and
+//! forwards everything else to the session thread, in order, over a channel (queued, never
+//! dropped).
 
 use super::control::{Control, StopAction};
 use crossbeam_channel::Sender;
@@ -55,6 +56,9 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
                 }
             }
             Ok(Command::PonderHit { draw }) if !batch => control.ponderhit(draw),
+            // UCCI: `probe` is answered at once, during a search too; with no search running
+            // it is answered in order by the session thread.
+            Ok(Command::Probe(ref spec)) if !batch && control.probe_now(spec.as_ref()) => {}
             Ok(Command::Quit) => {
                 if !batch {
                     control.stop_everything();

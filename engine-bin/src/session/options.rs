@@ -6,6 +6,7 @@
 //! UCCI engine). Unknown names are an `info string` under UCI and silently ignored under UCCI,
 //! where XQWizard sets options the engine never announced.
 
+use super::skill::{self, FULL_LEVEL, MAX_ELO, MIN_ELO};
 use crate::dispatch::GameKind;
 use protocol::{Dialect, OptionDecl, OptionKind, SetOption};
 
@@ -33,6 +34,10 @@ pub struct Settings {
     pub usemillisec: bool,
     pub batch: bool,
     pub debug: bool,
+    /// `Skill Level` (UCI) or the level of UCCI `randomness`; 20 is full strength.
+    pub skill_level: u8,
+    pub limit_strength: bool,
+    pub elo: i64,
 }
 
 impl Default for Settings {
@@ -49,6 +54,9 @@ impl Default for Settings {
             usemillisec: true,
             batch: false,
             debug: false,
+            skill_level: FULL_LEVEL,
+            limit_strength: false,
+            elo: MAX_ELO,
         }
     }
 }
@@ -69,6 +77,11 @@ enum Key {
     Batch,
     Debug,
     NewGame,
+    SkillLevel,
+    LimitStrength,
+    Elo,
+    /// ElephantEye's `randomness` combo: the UCCI way to ask for weaker play.
+    Randomness,
     /// A standard UCCI option this engine has no use for (book, tablebases, style…): accepted
     /// silently so that GUIs which set them are not told off.
     Ignored,
@@ -107,6 +120,10 @@ const TABLE: &[Spec] = &[
     spec(None, Some("batch"), Key::Batch),
     spec(None, Some("debug"), Key::Debug),
     spec(None, Some("newgame"), Key::NewGame),
+    spec(Some("Skill Level"), None, Key::SkillLevel),
+    spec(Some("UCI_LimitStrength"), None, Key::LimitStrength),
+    spec(Some("UCI_Elo"), None, Key::Elo),
+    spec(None, Some("randomness"), Key::Randomness),
 ];
 
 /// Standard UCCI options (spec §5.3) and ElephantEye extras that change nothing here.
@@ -120,7 +137,6 @@ const IGNORED_UCCI: &[&str] = &[
     "promotion",
     "pruning",
     "knowledge",
-    "randomness",
     "selectivity",
     "style",
     "usehash",
@@ -164,7 +180,28 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
             vars: vec!["chess".into(), "xiangqi".into()],
         },
         Key::UseMillisec => OptionKind::Check { default: true },
-        Key::Ponder | Key::ShowWdl | Key::Batch | Key::Debug | Key::Ignored => {
+        Key::SkillLevel => OptionKind::Spin {
+            default: i64::from(FULL_LEVEL),
+            min: 0,
+            max: i64::from(FULL_LEVEL),
+        },
+        Key::Elo => OptionKind::Spin {
+            default: MAX_ELO,
+            min: MIN_ELO,
+            max: MAX_ELO,
+        },
+        Key::Randomness => OptionKind::Combo {
+            default: "none".into(),
+            vars: ["none", "tiny", "small", "medium", "large", "huge"]
+                .map(String::from)
+                .to_vec(),
+        },
+        Key::Ponder
+        | Key::ShowWdl
+        | Key::Batch
+        | Key::Debug
+        | Key::LimitStrength
+        | Key::Ignored => {
             OptionKind::Check { default: false }
         }
         Key::ClearHash | Key::NewGame => OptionKind::Button,
@@ -294,6 +331,24 @@ pub fn apply(
         }
         Key::Debug => {
             settings.debug = check()?;
+            Effect::None
+        }
+        Key::SkillLevel => {
+            settings.skill_level = spin(0, i64::from(FULL_LEVEL))? as u8;
+            Effect::None
+        }
+        Key::LimitStrength => {
+            settings.limit_strength = check()?;
+            Effect::None
+        }
+        Key::Elo => {
+            settings.elo = spin(MIN_ELO, MAX_ELO)?;
+            Effect::None
+        }
+        Key::Randomness => {
+            let value = option.value.as_deref().unwrap_or("");
+            settings.skill_level = skill::level_of_randomness(value)
+                .ok_or_else(|| bad("none, tiny, small, medium, large or huge"))?;
             Effect::None
         }
         Key::Ignored => Effect::None,

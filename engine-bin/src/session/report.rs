@@ -3,7 +3,7 @@
 //! Throttle: a score that is only a bound (an aspiration window failed) says little and comes in
 //! bursts, so such lines are held back during the first second of a search, as Stockfish does;
 //! every exact iteration is printed, so the last line before `bestmove` always carries the PV
-//! the move came from. UCCI strips bounds, `seldepth`, `nps` and the like in the protocol crate.
+//! the move came from. UCCI prints no bound lines at all (it cannot say "bound"). UCCI strips bounds, `seldepth`, `nps` and the like in the protocol crate.
 
 use super::output::Out;
 use protocol::{Bound, Dialect, Score, SearchInfo, Wdl};
@@ -24,7 +24,11 @@ pub struct InfoPrinter<'a> {
 
 impl InfoSink for InfoPrinter<'_> {
     fn info(&self, mut info: SearchInfo) {
-        if info.bound != Bound::Exact && info.time_ms.unwrap_or(0) < BOUND_LINES_AFTER_MS {
+        if info.bound != Bound::Exact
+            && (self.dialect == Dialect::Ucci || info.time_ms.unwrap_or(0) < BOUND_LINES_AFTER_MS)
+        {
+            // UCCI has no bound syntax: such a line would carry no score, which clients read
+            // as 0.00 (issue 11). Only exact scores are printed there.
             return;
         }
         if info.depth == Some(0) && info.pv.is_empty() {

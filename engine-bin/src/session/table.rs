@@ -5,7 +5,7 @@
 //! at once with nothing to play; an illegal move in `moves` keeps the position reached before
 //! it and ignores the rest (as Fairy-Stockfish does). Both are reported with `info string`.
 
-use super::engine::Engine;
+use super::engine::{Engine, TableReader};
 use super::games::Variant;
 use super::options::Settings;
 use super::output::Out;
@@ -143,38 +143,61 @@ impl<V: Variant> Table<V> {
     /// UCCI `probe [position]`: what the hash table holds for that position (the current one
     /// when none is given). Always answers with a `pophash` line.
     pub fn probe(&self, spec: Option<&PositionSpec>, settings: &Settings, out: &Out) -> String {
-        let pos = match spec {
-            None => self.root.clone(),
-            Some(spec) => match build::<V>(spec, settings) {
-                Ok((pos, warning)) => {
-                    if let Some(w) = warning {
-                        out.note(&format!("probe: {w}"));
-                    }
-                    Some(pos)
-                }
-                Err(e) => {
-                    out.note(&format!("probe: {e}"));
-                    None
-                }
-            },
-        };
-        let Some(pos) = pos else {
-            return PopHash::default().line();
-        };
-        let Some(entry) = self.engine.probe(&pos) else {
-            return PopHash::default().line();
-        };
-        let bound = HashBound {
-            score: ucci_value(entry.score),
-            depth: entry.depth,
-        };
-        PopHash {
-            best: entry.best.map(|m| pos.write_move(m)),
-            lower: entry.lower.then_some(bound),
-            upper: entry.upper.then_some(bound),
-        }
-        .line()
+        pophash_line(&self.engine.reader(), self.root.as_ref(), spec, settings, out)
     }
+
+    /// The same answer, as a closure the input thread can run while a search holds the
+    /// engine (UCCI says `probe` is answered at once).
+    pub fn prober(&self, settings: &Settings) -> Prober {
+        let reader = self.engine.reader();
+        let root = self.root.clone();
+        let settings = settings.clone();
+        Box::new(move |spec, out| pophash_line(&reader, root.as_ref(), spec, &settings, out))
+    }
+}
+
+/// Answers `probe` for a position that can be read from another thread.
+pub type Prober = Box<dyn Fn(Option<&PositionSpec>, &Out) -> String + Send>;
+
+/// The `pophash` line for `spec` (or `root`), from the TT behind `reader`.
+fn pophash_line<V: Variant>(
+    reader: &TableReader,
+    root: Option<&V>,
+    spec: Option<&PositionSpec>,
+    settings: &Settings,
+    out: &Out,
+) -> String {
+    let pos = match spec {
+        None => root.cloned(),
+        Some(spec) => match build::<V>(spec, settings) {
+            Ok((pos, warning)) => {
+                if let Some(w) = warning {
+                    out.note(&format!("probe: {w}"));
+                }
+                Some(pos)
+            }
+            Err(e) => {
+                out.note(&format!("probe: {e}"));
+                None
+            }
+        },
+    };
+    let Some(pos) = pos else {
+        return PopHash::default().line();
+    };
+    let Some(entry) = reader.probe(&pos) else {
+        return PopHash::default().line();
+    };
+    let bound = HashBound {
+        score: ucci_value(entry.score),
+        depth: entry.depth,
+    };
+    PopHash {
+        best: entry.best.map(|m| pos.write_move(m)),
+        lower: entry.lower.then_some(bound),
+        upper: entry.upper.then_some(bound),
+    }
+    .line()
 }
 
 /// A score as UCCI writes it: centipawns, or ±(10000 − plies) for mates.
@@ -198,22 +221,27 @@ pub fn build<V: Variant>(
         Some(fen) => V::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?,
     };
     pos.apply_rules(settings);
+    // Words a client added after the FEN (a league tool's own ` - - 0 1`): play on, but say so.
+    let surplus = (!spec.ignored.is_empty())
+        .then(|| format!("position: ignored '{}' after the FEN", spec.ignored.join(" ")));
     pos.reserve(spec.moves.len());
     for (index, token) in spec.moves.iter().enumerate() {
         match pos.parse_move(token) {
             Ok(m) => pos.make(m),
             Err(e) => {
                 let ignored = spec.moves.len() - index;
-                return Ok((
-                    pos,
-                    Some(format!(
-                        "position: move {}: {e}; it and the {} move(s) after it are ignored",
-                        index + 1,
-                        ignored - 1
-                    )),
-                ));
+                let bad_move = format!(
+                    "position: move {}: {e}; it and the {} move(s) after it are ignored",
+                    index + 1,
+                    ignored - 1
+                );
+                let warning = match surplus {
+                    Some(s) => format!("{s}; {bad_move}"),
+                    None => bad_move,
+                };
+                return Ok((pos, Some(warning)));
             }
         }
     }
-    Ok((pos, None))
+    Ok((pos, surplus))
 }

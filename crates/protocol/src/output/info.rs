@@ -9,6 +9,9 @@ use crate::Dialect;
 /// `depth`, `score` (bare integer, no bound), `time`, `nodes`, `currmove`,
 /// `currmovenumber` and `pv`; `seldepth`, `multipv`, `wdl`, `nps` and `hashfull` are left out
 /// (a UCCI GUI computes speed from `time` and `nodes`), and so is a score that is only a bound.
+///
+/// No line ever carries a `pv` without a score: clients such as uci2wb read a missing score
+/// as 0.00 and record it (issue 11). A UCCI line whose score is only a bound has no `pv`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchInfo {
     /// Depth of the finished iteration, in plies.
@@ -55,8 +58,9 @@ impl SearchInfo {
             field(&mut line, "seldepth", self.seldepth.map(u64::from));
             field(&mut line, "multipv", self.multipv.map(u64::from));
         }
+        let score_written = self.score.is_some() && (uci || self.bound == Bound::Exact);
         if let Some(score) = self.score {
-            if uci || self.bound == Bound::Exact {
+            if score_written {
                 line.push_str(" score");
                 score.write(dialect, &mut line);
             }
@@ -89,7 +93,7 @@ impl SearchInfo {
                 self.currmovenumber.map(u64::from),
             );
         }
-        if !self.pv.is_empty() {
+        if !self.pv.is_empty() && score_written {
             line.push_str(" pv");
             for m in &self.pv {
                 push_word(&mut line, one_line(m));
@@ -160,6 +164,20 @@ mod tests {
             "info depth 9 score mate 3 lowerbound"
         );
         assert_eq!(info.line(Dialect::Ucci), "info depth 9");
+        let with_pv = SearchInfo {
+            pv: vec!["b9b2".into()],
+            ..info.clone()
+        };
+        assert_eq!(with_pv.line(Dialect::Ucci), "info depth 9");
+        assert_eq!(
+            with_pv.line(Dialect::Uci),
+            "info depth 9 score mate 3 lowerbound pv b9b2"
+        );
+        let no_score = SearchInfo {
+            score: None,
+            ..with_pv
+        };
+        assert_eq!(no_score.line(Dialect::Uci), "info depth 9");
         let exact = SearchInfo {
             bound: Bound::Exact,
             ..info

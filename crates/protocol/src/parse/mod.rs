@@ -192,7 +192,8 @@ mod tests {
             parse("probe startpos moves h2e2", Dialect::Ucci),
             Ok(Command::Probe(Some(PositionSpec {
                 fen: None,
-                moves: vec!["h2e2".into()]
+                moves: vec!["h2e2".into()],
+                ..PositionSpec::default()
             })))
         );
     }
@@ -200,18 +201,21 @@ mod tests {
     #[test]
     fn cyclone_bare_position_forms() {
         let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r";
+        let normal = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
         assert_eq!(
             uci(&format!("fen {fen} moves h2e2")),
             Ok(Command::Position(PositionSpec {
-                fen: Some(fen.into()),
-                moves: vec!["h2e2".into()]
+                fen: Some(normal.into()),
+                moves: vec!["h2e2".into()],
+                ..PositionSpec::default()
             }))
         );
         assert_eq!(
             uci("startpos moves h2e2"),
             Ok(Command::Position(PositionSpec {
                 fen: None,
-                moves: vec!["h2e2".into()]
+                moves: vec!["h2e2".into()],
+                ..PositionSpec::default()
             }))
         );
     }

@@ -1,6 +1,13 @@
 //! `{startpos | fen <FEN>} [moves m…]`, after `position` or `probe` (or bare, Cyclone style).
-//! The FEN is whatever stands between `fen` and `moves`, its fields rejoined with single
-//! spaces; fields may be missing (2-field xiangqi FENs are common), the game crate decides.
+//!
+//! Liberal in what it accepts, because real clients are sloppy (issue 11): a UCCI league tool
+//! appends its own ` - - 0 1` to a full FEN, GUIs leave out the counters or the castling and
+//! en-passant fields, write the side in upper case or as `r` (red), or send `moves` with
+//! nothing after it. The FEN is rebuilt from the fields that make sense, in order — placement,
+//! side, castling, en passant, half-move clock, move number — with the usual default for each
+//! field that is missing; words left over before `moves` are reported in
+//! [`PositionSpec::ignored`] (the session warns about them) instead of failing the command.
+//! Whether the placement itself is valid is for the game crate to say.
 
 use super::shorten;
 use crate::{PositionSpec, ProtocolError};
@@ -14,23 +21,75 @@ pub fn parse(command: &'static str, words: &[&str]) -> Result<PositionSpec, Prot
         Some(i) => (&rest[..i], &rest[i + 1..]),
         None => (rest, &rest[rest.len()..]),
     };
-    let fen = if first.eq_ignore_ascii_case("startpos") {
-        if let Some(extra) = setup.first() {
-            return Err(ProtocolError::Unexpected(command, shorten(extra)));
-        }
-        None
+    let (fen, ignored) = if first.eq_ignore_ascii_case("startpos") {
+        (None, setup.iter().map(|w| shorten(w)).collect())
     } else if first.eq_ignore_ascii_case("fen") {
         if setup.is_empty() {
             return Err(ProtocolError::Missing(command, "FEN"));
         }
-        Some(setup.join(" "))
+        let (fen, ignored) = fen_fields(setup);
+        (Some(fen), ignored)
     } else {
         return Err(ProtocolError::Unexpected(command, shorten(first)));
     };
     Ok(PositionSpec {
         fen,
         moves: moves.iter().map(|m| m.to_ascii_lowercase()).collect(),
+        ignored,
     })
+}
+
+/// One FEN field after the placement: whether a word can be it, and its value when absent.
+struct Field {
+    fits: fn(&str) -> bool,
+    default: &'static str,
+}
+
+const AFTER_PLACEMENT: [Field; 4] = [
+    // Castling: `-`, KQkq, or Shredder/X-FEN file letters.
+    Field {
+        fits: |w| w == "-" || w.chars().all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h')),
+        default: "-",
+    },
+    // En passant: `-` or a square.
+    Field {
+        fits: |w| {
+            let b = w.as_bytes();
+            w == "-" || (b.len() == 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit())
+        },
+        default: "-",
+    },
+    Field { fits: is_number, default: "0" },
+    Field { fits: is_number, default: "1" },
+];
+
+fn is_number(w: &str) -> bool {
+    !w.is_empty() && w.len() <= 9 && w.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The FEN rebuilt from `words` (placement first), and the words that fit no field.
+fn fen_fields(words: &[&str]) -> (String, Vec<String>) {
+    let mut fen = String::from(words[0]);
+    let mut rest = words[1..].iter().peekable();
+    // The side to move: `w`, `b` or `r` (red moves first, like white), any case. Anything else
+    // is passed on for the game crate to reject; a missing side is the game crate's error too.
+    let Some(side) = rest.next() else {
+        return (fen, Vec::new());
+    };
+    fen.push(' ');
+    match side.to_ascii_lowercase().as_str() {
+        "w" | "r" => fen.push('w'),
+        "b" => fen.push('b'),
+        _ => fen.push_str(side),
+    }
+    for field in &AFTER_PLACEMENT {
+        fen.push(' ');
+        match rest.next_if(|w| (field.fits)(w)) {
+            Some(w) => fen.push_str(w),
+            None => fen.push_str(field.default),
+        }
+    }
+    (fen, rest.map(|w| shorten(w)).collect())
 }
 
 #[cfg(test)]
@@ -42,9 +101,18 @@ mod tests {
     }
 
     fn spec(fen: Option<&str>, moves: &[&str]) -> Result<PositionSpec, ProtocolError> {
+        with_ignored(fen, moves, &[])
+    }
+
+    fn with_ignored(
+        fen: Option<&str>,
+        moves: &[&str],
+        ignored: &[&str],
+    ) -> Result<PositionSpec, ProtocolError> {
         Ok(PositionSpec {
             fen: fen.map(Into::into),
             moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+            ignored: ignored.iter().map(|m| (*m).to_owned()).collect(),
         })
     }
 
@@ -73,10 +141,67 @@ mod tests {
             pos(&format!("fen {xq} moves d9e8")),
             spec(Some(xq), &["d9e8"])
         );
-        // Two-field FEN from cchess: the game crate fills in the rest.
+    }
+
+    #[test]
+    fn missing_fields_get_their_defaults() {
+        // Two-field FEN from cchess.
         assert_eq!(
             pos("fen 4k4/9/9/9/9/9/9/9/9/4K4 w"),
-            spec(Some("4k4/9/9/9/9/9/9/9/9/4K4 w"), &[])
+            spec(Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"), &[])
+        );
+        // Counters without the castling and en-passant fields, red as `r`, upper case side.
+        assert_eq!(
+            pos("fen 4k4/9/9/9/9/9/9/9/9/4K4 r 3 20"),
+            spec(Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 3 20"), &[])
+        );
+        assert_eq!(
+            pos("fen 8/8/8/4k3/8/8/8/4K3 B moves"),
+            spec(Some("8/8/8/4k3/8/8/8/4K3 b - - 0 1"), &[])
+        );
+        // Only the move counter missing.
+        assert_eq!(
+            pos("fen 8/8/8/4k3/8/8/8/4K2R w K - 7"),
+            spec(Some("8/8/8/4k3/8/8/8/4K2R w K - 7 1"), &[])
+        );
+    }
+
+    #[test]
+    fn surplus_words_are_ignored_not_fatal() {
+        // The UCCI league tool's line (issue 11): its own ` - - 0 1` after a full FEN.
+        let fen = "rnbakab1r/9/1c1c2n2/p1p1p3p/6p2/2P6/P3P1P1P/1C2B1NC1/9/RNBAKA1R1 b - - 0 4";
+        assert_eq!(
+            pos(&format!("fen {fen} - - 0 1")),
+            with_ignored(Some(fen), &[], &["-", "-", "0", "1"])
+        );
+        assert_eq!(
+            pos(&format!("fen {fen} - - 0 1 moves h9g7")),
+            with_ignored(Some(fen), &["h9g7"], &["-", "-", "0", "1"])
+        );
+        // A short FEN followed by a client's fields: each field is taken once, in order.
+        assert_eq!(
+            pos("fen 4k4/9/9/9/9/9/9/9/9/4K4 w 0 1 - - 0 1"),
+            with_ignored(
+                Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+                &[],
+                &["-", "-", "0", "1"]
+            )
+        );
+        assert_eq!(
+            pos("startpos junk moves e2e4"),
+            with_ignored(None, &["e2e4"], &["junk"])
+        );
+    }
+
+    #[test]
+    fn a_bad_side_is_left_for_the_game_to_reject() {
+        assert_eq!(
+            pos("fen 8/8/8/4k3/8/8/8/4K3 x"),
+            spec(Some("8/8/8/4k3/8/8/8/4K3 x - - 0 1"), &[])
+        );
+        assert_eq!(
+            pos("fen 8/8/8/4k3/8/8/8/4K3"),
+            spec(Some("8/8/8/4k3/8/8/8/4K3"), &[])
         );
     }
 
@@ -94,10 +219,6 @@ mod tests {
         assert_eq!(
             pos("moves e2e4"),
             Err(ProtocolError::Unexpected("position", "moves".into()))
-        );
-        assert_eq!(
-            pos("startpos junk moves e2e4"),
-            Err(ProtocolError::Unexpected("position", "junk".into()))
         );
     }
 }

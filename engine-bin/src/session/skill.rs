@@ -1,0 +1,150 @@
+//! Weaker play on request: UCI `Skill Level` (0–20), `UCI_LimitStrength` + `UCI_Elo`, and the
+//! ElephantEye-style UCCI `randomness` combo all come down to one skill level.
+//!
+//! The method works the same for both games and needs nothing game-specific: below full
+//! strength a search gets a node budget that grows geometrically with the level, looks at
+//! several candidate moves (MultiPV), and then picks among them with seeded noise on their
+//! scores, so a weak level prefers good moves but misses some. The seed comes from the position
+//! and the search number, so a position replays the same choice within a session.
+
+use super::options::Settings;
+use game_api::Move;
+use protocol::Score;
+
+/// The level at which nothing is weakened.
+pub const FULL_LEVEL: u8 = 20;
+/// `UCI_Elo` range announced. The level is a straight line over it; the README's table says how
+/// the Elo values compare with a measured ladder.
+pub const MIN_ELO: i64 = 1000;
+pub const MAX_ELO: i64 = 2800;
+/// Candidates a weakened search compares.
+const CANDIDATES: usize = 4;
+/// Nodes at level 0; the budget doubles about every two levels.
+const BASE_NODES: f64 = 64.0;
+/// Largest noise (centipawns) at level 0, falling linearly to 0 at full strength.
+const NOISE_CP_AT_ZERO: i32 = 400;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    level: u8,
+}
+
+impl Skill {
+    /// The weakening in force, `None` at full strength. With both a skill level and a limited
+    /// Elo set, the weaker of the two applies.
+    pub fn from_settings(s: &Settings) -> Option<Skill> {
+        let mut level = s.skill_level.min(FULL_LEVEL);
+        if s.limit_strength {
+            level = level.min(level_of_elo(s.elo));
+        }
+        (level < FULL_LEVEL).then_some(Skill { level })
+    }
+
+    /// The most nodes one search may spend at this level.
+    pub fn node_cap(self) -> u64 {
+        (BASE_NODES * 2f64.powf(f64::from(self.level) * 0.55)) as u64
+    }
+
+    pub fn candidates(self) -> usize {
+        CANDIDATES
+    }
+
+    /// Picks among `(move, score)` candidates (best first): the highest score after adding
+    /// noise in `0..=max_noise`. `None` when there are no candidates.
+    pub fn pick(self, candidates: &[(Move, Score)], seed: u64) -> Option<Move> {
+        let max_noise = NOISE_CP_AT_ZERO * i32::from(FULL_LEVEL - self.level) / i32::from(FULL_LEVEL);
+        let mut rng = seed;
+        candidates
+            .iter()
+            .map(|&(m, score)| {
+                let noise = (splitmix64(&mut rng) % (max_noise as u64 + 1)) as i32;
+                (m, value(score).saturating_add(noise))
+            })
+            .fold(None, |best: Option<(Move, i32)>, c| match best {
+                Some(b) if b.1 >= c.1 => Some(b),
+                _ => Some(c),
+            })
+            .map(|(m, _)| m)
+    }
+}
+
+/// The level an `UCI_Elo` value stands for: linear from `MIN_ELO` (level 0) to `MAX_ELO` (full).
+pub fn level_of_elo(elo: i64) -> u8 {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    ((elo - MIN_ELO) * i64::from(FULL_LEVEL) / (MAX_ELO - MIN_ELO)) as u8
+}
+
+/// The level of an ElephantEye `randomness` value (UCCI): more randomness, weaker play.
+pub fn level_of_randomness(value: &str) -> Option<u8> {
+    let v = value.trim().to_ascii_lowercase();
+    Some(match v.as_str() {
+        "none" => FULL_LEVEL,
+        "tiny" => 16,
+        "small" => 12,
+        "medium" => 8,
+        "large" => 4,
+        "huge" => 0,
+        _ => return None,
+    })
+}
+
+/// A score on one line for comparison: mates beyond every centipawn value.
+fn value(score: Score) -> i32 {
+    let plies = |p: u32| i32::try_from(p.min(1000)).unwrap_or(1000);
+    match score {
+        Score::Cp(cp) => cp,
+        Score::MateIn(p) => 100_000 - plies(p),
+        Score::MatedIn(p) => -100_000 + plies(p),
+    }
+}
+
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_from_each_option() {
+        assert_eq!(level_of_elo(MIN_ELO - 500), 0);
+        assert_eq!(level_of_elo(MAX_ELO), FULL_LEVEL);
+        assert_eq!(level_of_elo(1900), 10);
+        assert_eq!(level_of_randomness("HUGE"), Some(0));
+        assert_eq!(level_of_randomness("none"), Some(FULL_LEVEL));
+        assert_eq!(level_of_randomness("lots"), None);
+        assert!(Skill { level: 0 }.node_cap() < Skill { level: 19 }.node_cap());
+    }
+
+    #[test]
+    fn full_strength_is_no_weakening_and_the_weaker_option_wins() {
+        let mut s = Settings::default();
+        assert_eq!(Skill::from_settings(&s), None);
+        s.limit_strength = true;
+        s.elo = MIN_ELO;
+        s.skill_level = 15;
+        assert_eq!(Skill::from_settings(&s), Some(Skill { level: 0 }));
+        s.limit_strength = false;
+        assert_eq!(Skill::from_settings(&s), Some(Skill { level: 15 }));
+    }
+
+    #[test]
+    fn weak_levels_sometimes_miss_the_best_move_strong_ones_rarely() {
+        let a = Move(1);
+        let b = Move(2);
+        let candidates = [(a, Score::Cp(100)), (b, Score::Cp(0))];
+        let misses = |level: u8| {
+            (0..1000u64)
+                .filter(|&seed| Skill { level }.pick(&candidates, seed) == Some(b))
+                .count()
+        };
+        assert!(misses(0) > 100, "{}", misses(0));
+        assert_eq!(misses(19), 0);
+        assert_eq!(Skill { level: 5 }.pick(&[], 1), None);
+    }
+}
