@@ -47,20 +47,29 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+    /// An engine with a table of at most `hash_mb` MB (see [`Engine::hash_mb_obtained`]).
     pub fn new(hash_mb: usize, threads: usize) -> Self {
         let mut engine = Engine { tt: TranspositionTable::new(hash_mb), hash_mb, workers: Vec::new() };
         engine.set_threads(threads);
         engine
     }
 
-    /// Resizes the TT (its contents are lost). A no-op when the size does not change.
-    pub fn set_hash_mb(&mut self, mb: usize) {
+    /// Resizes the TT (its contents are lost) and returns the size obtained in MB: the largest
+    /// that the machine gives, up to `mb`. A no-op when the size asked for does not change.
+    pub fn set_hash_mb(&mut self, mb: usize) -> usize {
         if mb != self.hash_mb {
-            // Free the old table first, so the peak is not old + new.
-            self.tt = TranspositionTable::new(1);
+            // Free the old table first, so the peak is not old + new and the new one may use
+            // the memory the old one held.
+            self.tt = TranspositionTable::new(0);
             self.tt = TranspositionTable::new(mb);
             self.hash_mb = mb;
         }
+        self.hash_mb_obtained()
+    }
+
+    /// The TT's actual size in MB, which is less than asked for when memory was short.
+    pub fn hash_mb_obtained(&self) -> usize {
+        self.tt.size_mb()
     }
 
     /// Bytes held by the TT's entry array.

@@ -30,6 +30,7 @@ mod score;
 mod shared;
 mod time;
 mod tt;
+mod tt_memory;
 mod worker;
 
 pub use engine::{Engine, SearchResult, TtInfo};
