@@ -5,7 +5,7 @@ use crate::limits::Limits;
 use crate::params::{MAX_DEPTH, MAX_PLY};
 use crate::report::{Bound, Info, Reporter, Silent};
 use crate::score::{from_tt, verdict_score, Score, INFINITE, MATE_BOUND};
-use crate::shared::{NodeCounter, Shared, Signals};
+use crate::shared::{Deadline, NodeCounter, Shared, Signals, StartGate};
 use crate::time::TimeManager;
 use crate::tt::TranspositionTable;
 use crate::worker::{MainControl, RootMove, Worker};
@@ -138,14 +138,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
         let max_depth = max_depth.min(MAX_PLY as i32 - 8);
-        let shared = Shared {
-            tt: &self.tt,
-            signals,
-            abort: AtomicBool::new(false),
-            nodes: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
-            limits,
-            max_depth,
-        };
         let side = root.side_to_move().index();
         let control = MainControl {
             time: TimeManager::new(limits, side, started),
@@ -153,6 +145,18 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             pondering: limits.ponder,
             best_changes: 0,
             node_budget: limits.nodes,
+        };
+        // A ponder search has no deadline until `ponderhit` (the main thread publishes it then).
+        let deadline = if limits.ponder { None } else { control.time.hard_deadline() };
+        let shared = Shared {
+            tt: &self.tt,
+            signals,
+            abort: AtomicBool::new(false),
+            nodes: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
+            limits,
+            max_depth,
+            deadline: Deadline::new(started, deadline),
+            start_gate: StartGate::default(),
         };
         let (main, helpers) = self.workers.split_at_mut(1);
         let main = &mut main[0];
@@ -168,8 +172,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 let _ = std::thread::Builder::new()
                     .name(format!("search-{}", h.id))
                     .stack_size(HELPER_STACK_BYTES)
-                    .spawn_scoped(scope, move || h.iterate(shared, &Silent));
+                    .spawn_scoped(scope, move || {
+                        shared.start_gate.wait();
+                        h.iterate(shared, &Silent)
+                    });
             }
+            shared.start_gate.open();
             main.iterate(&shared, reporter);
             if limits.infinite || main.main.as_ref().is_some_and(|m| m.pondering) {
                 wait_for_release(signals, limits.infinite);
