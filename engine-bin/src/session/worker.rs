@@ -183,7 +183,8 @@ impl<'a> Session<'a> {
         match effect {
             Effect::None => {}
             Effect::ResizeHash => {
-                with_table!(&mut self.game, t => t.engine.set_hash_mb(settings.hash_mb))
+                with_table!(&mut self.game, t => t.engine.set_hash_mb(settings.hash_mb));
+                self.report_hash_shortfall();
             }
             Effect::SetThreads => {
                 with_table!(&mut self.game, t => t.engine.set_threads(settings.threads))
@@ -208,6 +209,19 @@ impl<'a> Session<'a> {
                 },
             );
             self.game = ActiveGame::new(kind, &self.settings);
+            self.report_hash_shortfall();
+        }
+    }
+
+    /// Says so when the table is smaller than `Hash` asked for (the machine refused the
+    /// memory); the engine keeps serving with what it got.
+    fn report_hash_shortfall(&self) {
+        let obtained = with_table!(&self.game, t => t.engine.hash_mb_obtained());
+        if obtained < self.settings.hash_mb {
+            self.control.out.note(&format!(
+                "Hash: {} MB could not be allocated; using {obtained} MB",
+                self.settings.hash_mb
+            ));
         }
     }
 }
