@@ -38,6 +38,14 @@ struct Ledger {
     running: Option<u64>,
 }
 
+impl Ledger {
+    /// A search (or perft) is running and has not been told to stop: whatever is queued behind
+    /// it waits for the GUI's `stop`, so `isready` must not.
+    fn search_holds_queue(&self) -> bool {
+        self.running.is_some_and(|seq| seq > self.stop_through)
+    }
+}
+
 /// A search in progress, as the session thread holds it between `begin_search` and
 /// `end_search`.
 #[must_use = "a started search must be ended with end_search"]
@@ -98,10 +106,15 @@ impl Control {
         l.gos_sent
     }
 
-    /// `isready`: `readyok` now, or as soon as everything sent before it has been dealt with.
+    /// `isready`: `readyok` now if everything sent before it has been dealt with, or if a
+    /// search (or perft) that has not been told to stop is running: UCI wants `isready`
+    /// answered at once during a search, and the commands queued behind it cannot move until
+    /// the GUI sends `stop` (`position` / `go infinite` / `position` / `isready` waited for
+    /// `stop`). Otherwise it is owed until the queue before it drains, which only takes the
+    /// time of those commands (and of a stopped search winding down).
     pub fn is_ready(&self) {
         let mut l = self.ledger();
-        if l.done >= l.sent {
+        if l.done >= l.sent || l.search_holds_queue() {
             self.out.line("readyok");
         } else {
             let threshold = l.sent;
@@ -155,8 +168,12 @@ impl Control {
         self.pay_owed(&mut l);
     }
 
+    /// Pays the `readyok`s now due: those whose commands have all been dealt with, and all of
+    /// them once a search that is not stopped is running (the same rule as `is_ready`, for an
+    /// `isready` read before the search had started).
     fn pay_owed(&self, l: &mut Ledger) {
-        while l.owed_ready.front().is_some_and(|&t| t <= l.done) {
+        let all = l.search_holds_queue();
+        while l.owed_ready.front().is_some_and(|&t| all || t <= l.done) {
             l.owed_ready.pop_front();
             self.out.line("readyok");
         }
