@@ -20,6 +20,7 @@ mod go;
 mod input;
 mod options;
 mod output;
+mod perft;
 mod report;
 mod table;
 mod worker;

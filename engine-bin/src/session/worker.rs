@@ -83,6 +83,11 @@ impl<'a> Session<'a> {
                 with_table!(&mut self.game, t => t.go(&params, seq, &cx));
                 return Flow::Continue;
             }
+            (Ok(Command::Perft(depth)), Some(seq)) => {
+                // Numbered like a search, so that `stop` and `quit` end it (see `perft.rs`).
+                with_table!(&mut self.game, t => t.perft(depth, seq, self.control));
+                return Flow::Continue;
+            }
             (Ok(command), _) => {
                 let flow = self.command(command);
                 self.control.mark_done();
@@ -135,12 +140,11 @@ impl<'a> Session<'a> {
                 with_table!(&mut self.game, t => t.set_position(&spec, settings, out));
             }
             Command::BanMoves(moves) => with_table!(&mut self.game, t => t.ban(&moves, out)),
-            Command::Go(_) => {
-                // A `go` always arrives as `Msg::Go`; a line that only re-parses as one cannot
-                // be answered in order, so say so rather than search unnumbered.
+            Command::Go(_) | Command::Perft(_) => {
+                // Both always arrive numbered (`Msg::Go`); a line that only re-parses as one
+                // cannot be answered in order, so say so rather than run unnumbered.
                 out.note("go: internal error, search not started");
             }
-            Command::Perft(depth) => with_table!(&mut self.game, t => t.perft(depth, out)),
             Command::Stop => self.idle_stop(),
             Command::PonderHit { .. } => {}
             Command::Probe(spec) => {
