@@ -204,11 +204,13 @@ impl<'a> Session<'a> {
     /// Makes `kind` the game being played; a new game starts at its start position.
     fn switch_game(&mut self, kind: GameKind) {
         if self.game.kind() != kind {
-            // Free the old engine's table before allocating the new one.
+            // Free the old engine's table and threads before allocating the new ones (one
+            // thread here: at Threads 256 each engine costs 256 workers' histories).
             self.game = ActiveGame::new(
                 kind,
                 &Settings {
                     hash_mb: 1,
+                    threads: 1,
                     ..self.settings.clone()
                 },
             );
