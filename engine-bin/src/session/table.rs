@@ -181,6 +181,9 @@ pub fn ucci_value(score: Score) -> i32 {
     }
 }
 
+/// History entries reserved up front for a `position … moves` list (longer games grow).
+const MAX_RESERVED_PLIES: usize = 1024;
+
 /// Sets up the position a `position` command names. `Err` for a FEN the game refuses; an
 /// illegal move gives the position before it plus a warning.
 pub fn build<V: Variant>(
@@ -192,7 +195,9 @@ pub fn build<V: Variant>(
         Some(fen) => V::from_fen(fen).map_err(|e| format!("bad FEN '{}': {e}", shorten(fen)))?,
     };
     pos.apply_rules(settings);
-    pos.reserve(spec.moves.len());
+    // Reserve for a real game's length, not for the token count: a 16 MB line of garbage
+    // "moves" would otherwise reserve millions of history entries before the first is refused.
+    pos.reserve(spec.moves.len().min(MAX_RESERVED_PLIES));
     for (index, token) in spec.moves.iter().enumerate() {
         match pos.parse_move(token) {
             Ok(m) => pos.make(m),
