@@ -34,7 +34,10 @@ fn isready_is_answered_during_a_search_whatever_is_queued() {
         e.expect_bestmove();
         waited
     });
-    assert!(waited < Duration::from_millis(100), "readyok after {waited:?}");
+    assert!(
+        waited < Duration::from_millis(100),
+        "readyok after {waited:?}"
+    );
     // The queued position still applies to the next search.
     e.send("go depth 2");
     let best = e.expect_bestmove();
@@ -59,7 +62,10 @@ fn stop_ends_a_perft() {
         );
         waited
     });
-    assert!(waited < Duration::from_millis(200), "perft ended {waited:?} after stop");
+    assert!(
+        waited < Duration::from_millis(200),
+        "perft ended {waited:?} after stop"
+    );
     e.sync();
     // A perft that is not stopped still counts right, and a huge depth is capped, not obeyed.
     e.send("go perft 3");
@@ -80,7 +86,10 @@ fn quit_ends_a_perft() {
     std::thread::sleep(Duration::from_millis(200));
     e.send("quit");
     e.expect_prefix("bye");
-    assert!(e.wait_exit(Duration::from_secs(5)).is_some(), "still running after quit");
+    assert!(
+        e.wait_exit(Duration::from_secs(5)).is_some(),
+        "still running after quit"
+    );
 }
 
 #[test]
@@ -131,10 +140,16 @@ fn quit_ends_a_batch_mode_search() {
         // In batch mode everything is answered in order: the search's answer, `nobestmove`
         // or nothing for the queued stop, `readyok`, then `bye` and the end.
         let lines = e.read_until(Duration::from_secs(5), |l| l == "bye");
-        let answer = lines.iter().find(|l| is_search_end(l)).expect("the search answered");
+        let answer = lines
+            .iter()
+            .find(|l| is_search_end(l))
+            .expect("the search answered");
         assert_legal::<Xiangqi>(Some(XQ_START), &[], answer);
         assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
-        assert!(e.wait_exit(Duration::from_secs(5)).is_some(), "{go}: still running");
+        assert!(
+            e.wait_exit(Duration::from_secs(5)).is_some(),
+            "{go}: still running"
+        );
     }
 }
 
@@ -153,5 +168,8 @@ fn movetime_keeps_the_clock_at_256_threads() {
         assert_legal::<Chess>(None, &["e2e4"], &best);
         waited
     });
-    assert!(waited < Duration::from_millis(300), "bestmove after {waited:?}");
+    assert!(
+        waited < Duration::from_millis(300),
+        "bestmove after {waited:?}"
+    );
 }

@@ -50,8 +50,8 @@ fn seeded_fuzz_run_finds_nothing() {
         let ran = stdout
             .lines()
             .any(|l| l.starts_with(&format!("{dialect}: {lines} lines, ")) && l.contains("syncs"));
-        let clean = summary
-            == "crashes 0, panics 0, hangs 0, illegal answers 0, unknown output lines 0";
+        let clean =
+            summary == "crashes 0, panics 0, hangs 0, illegal answers 0, unknown output lines 0";
         if !output.status.success() || !clean || !ran {
             failures.push(format!(
                 "{dialect}: {}\n{stdout}\n{}",

@@ -88,7 +88,10 @@ fn ucci_refuses_uci_variant_and_plays_xiangqi() {
     ] {
         e.send(form);
         let note = e.expect_prefix("info string");
-        assert!(note.contains("UCI_Variant") && note.contains("xiangqi only"), "{note}");
+        assert!(
+            note.contains("UCI_Variant") && note.contains("xiangqi only"),
+            "{note}"
+        );
     }
     e.send(&format!("position fen {XQ_START} moves h2e2"));
     e.send("go depth 3");
@@ -99,7 +102,10 @@ fn ucci_refuses_uci_variant_and_plays_xiangqi() {
         .iter()
         .filter(|l| l.contains("FEN") || l.contains("ranks"))
         .collect();
-    assert!(refused.is_empty(), "the xiangqi FEN was refused: {refused:?}");
+    assert!(
+        refused.is_empty(),
+        "the xiangqi FEN was refused: {refused:?}"
+    );
 }
 
 #[test]
@@ -144,9 +150,6 @@ fn batch_mode_bounds_an_infinite_search() {
     e.send("position startpos");
     e.send("go infinite");
     let lines = e.read_until(PATIENCE, protocol_driver::is_search_end);
-    assert!(
-        lines.iter().any(|l| l.contains("batch mode")),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l.contains("batch mode")), "{lines:?}");
     assert_legal::<Xiangqi>(Some(XQ_START), &[], lines.last().expect("answer"));
 }

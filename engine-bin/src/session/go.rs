@@ -248,7 +248,9 @@ fn bound_endless(
     request.infinite = false;
     request.ponder = false;
     request.movetime = Some(FALLBACK_MOVETIME_MS);
-    Some(format!("{why}; searching {FALLBACK_MOVETIME_MS} ms instead"))
+    Some(format!(
+        "{why}; searching {FALLBACK_MOVETIME_MS} ms instead"
+    ))
 }
 
 /// UCCI's draw acceptance and resignation.
@@ -343,7 +345,10 @@ mod tests {
         for line in ["go depth banana", "go btime 5000", "go wtime x btime 10"] {
             let (r, why) = bounded(line, false);
             assert!(why.is_some(), "{line}");
-            assert_eq!((r.infinite, r.movetime), (false, Some(FALLBACK_MOVETIME_MS)));
+            assert_eq!(
+                (r.infinite, r.movetime),
+                (false, Some(FALLBACK_MOVETIME_MS))
+            );
         }
         for line in ["go infinite", "go ponder", "go"] {
             let (r, why) = bounded(line, true);
@@ -356,7 +361,13 @@ mod tests {
         assert!(why.is_some());
         assert_eq!((r.ponder, r.movetime, r.time[0]), (false, None, Some(100)));
         // What is meant to be infinite or is bounded stays as it is.
-        for line in ["go", "go infinite", "go ponder", "go depth 3 banana", "go wtime 10"] {
+        for line in [
+            "go",
+            "go infinite",
+            "go ponder",
+            "go depth 3 banana",
+            "go wtime 10",
+        ] {
             let (r, why) = bounded(line, false);
             assert_eq!(why, None, "{line}");
             assert_eq!(r.movetime, None, "{line}");

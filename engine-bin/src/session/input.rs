@@ -57,7 +57,11 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
-        match input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', &mut buffer) {
+        match input
+            .by_ref()
+            .take(MAX_LINE_BYTES)
+            .read_until(b'\n', &mut buffer)
+        {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }

@@ -66,7 +66,11 @@ impl<V: Variant> Table<V> {
 
 /// Leaves `depth` plies below `pos` (the last ply bulk-counted), or `None` once `stopped`
 /// says so. The flag is read at every interior node: one relaxed load per few dozen moves.
-fn count_paths<G: game_api::Game>(pos: &mut G, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
+fn count_paths<G: game_api::Game>(
+    pos: &mut G,
+    depth: u32,
+    stopped: &dyn Fn() -> bool,
+) -> Option<u64> {
     match depth {
         0 => return Some(1),
         1 => return Some(pos.count_legal() as u64),

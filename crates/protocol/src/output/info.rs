@@ -216,11 +216,17 @@ mod tests {
     #[test]
     fn long_text_is_cut_with_an_ellipsis() {
         let exact = "x".repeat(MAX_TEXT_CHARS);
-        assert_eq!(text_line(Dialect::Uci, &exact), format!("info string {exact}"));
+        assert_eq!(
+            text_line(Dialect::Uci, &exact),
+            format!("info string {exact}")
+        );
         let long = "ü".repeat(1_000_000);
         let line = text_line(Dialect::Uci, &long);
         assert!(line.len() < 1024, "{} bytes", line.len());
         assert!(line.ends_with('…'));
-        assert_eq!(line.chars().filter(|&c| c == 'ü').count(), MAX_TEXT_CHARS - 1);
+        assert_eq!(
+            line.chars().filter(|&c| c == 'ü').count(),
+            MAX_TEXT_CHARS - 1
+        );
     }
 }
