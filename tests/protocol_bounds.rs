@@ -154,6 +154,25 @@ fn quit_ends_a_batch_mode_search() {
 }
 
 #[test]
+fn stop_reaches_a_search_started_before_batch_mode() {
+    let mut e = Engine::start();
+    e.handshake_ucci();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.expect_prefix("info depth");
+    // Batch mode queues control commands; this search was running before, and only `stop`
+    // can end it.
+    e.send("setoption batch on");
+    e.send("stop");
+    let best = e.expect_bestmove();
+    assert_legal::<Xiangqi>(Some(XQ_START), &[], &best);
+    e.send("isready");
+    e.read_until(PATIENCE, |l| l == "readyok");
+    // No stray `nobestmove` for the delivered `stop`.
+    assert!(!e.transcript.iter().any(|l| l == "nobestmove"), "{:?}", e.transcript);
+}
+
+#[test]
 fn movetime_keeps_the_clock_at_256_threads() {
     let mut e = Engine::start();
     e.handshake_uci();

@@ -36,6 +36,9 @@ struct Ledger {
     draw_through: u64,
     /// The search running now.
     running: Option<u64>,
+    /// `gos_sent` when the input thread last switched batch mode on: searches numbered at or
+    /// below this were sent before it.
+    batch_from: u64,
 }
 
 impl Ledger {
@@ -94,6 +97,31 @@ impl Control {
     }
 
     // ----- input thread -----
+
+    /// UCCI `setoption batch …`, applied by the input thread for the very next line.
+    pub fn set_batch(&self, on: bool) {
+        if on && !self.batch() {
+            let mut l = self.ledger();
+            l.batch_from = l.gos_sent;
+        }
+        self.batch.store(on, Relaxed);
+    }
+
+    /// `stop` read in batch mode: ends the searches sent before batch mode was switched on, if
+    /// any is unfinished (an infinite search started just before `setoption batch` waited for a
+    /// `stop` that was queued behind it: the engine hung). True when it did; the `stop` is then
+    /// not queued, as a delivered `stop` is not outside batch mode.
+    pub fn stop_searches_before_batch(&self) -> bool {
+        let mut l = self.ledger();
+        if l.gos_finished >= l.batch_from || l.stop_through >= l.batch_from {
+            return false;
+        }
+        l.stop_through = l.batch_from;
+        if l.running.is_some_and(|seq| seq <= l.batch_from) {
+            self.signals.stop();
+        }
+        true
+    }
 
     /// Records a message about to be forwarded; for a `go`, returns its sequence number.
     /// Call it right before sending, from the (single) input thread.

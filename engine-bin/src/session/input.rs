@@ -83,6 +83,9 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
         let batch = control.batch();
         match command {
             Ok(Command::IsReady) if !batch => control.is_ready(),
+            // Batch mode queues `stop`, except for searches sent before it was switched on:
+            // the queue is behind them, so nothing else could ever end them.
+            Ok(Command::Stop) if batch && control.stop_searches_before_batch() => {}
             Ok(Command::Stop) if !batch => {
                 if let StopAction::Idle = control.stop() {
                     if !send(Msg::IdleStop, false) {
@@ -107,9 +110,7 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
             Ok(Command::SetOption(option)) if option.is("batch") => {
                 // Takes effect for the very next line, before the session thread gets to it.
                 if let Some(on) = option.bool_value() {
-                    control
-                        .batch
-                        .store(on, std::sync::atomic::Ordering::Relaxed);
+                    control.set_batch(on);
                 }
                 if !send(Msg::Line(line), false) {
                     return;
