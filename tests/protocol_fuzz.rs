@@ -223,10 +223,11 @@ fn survive(first: &str, seed: u64) {
     e.send(first);
     let (script, readies) = fuzz_lines(seed, 3000);
     e.send_raw(&script);
-    // Stop whatever the stream left running or queued, then get back to plain chess UCI.
+    // Stop whatever the stream left running or queued, then get back to plain chess UCI (the
+    // handshake first: a UCCI session refuses UCI_Variant).
     e.send("stop");
-    e.send("setoption name UCI_Variant value chess");
     e.send("uci");
+    e.send("setoption name UCI_Variant value chess");
     e.send("isready");
     // The last `readyok` is owed until every line before it has been dealt with: after it,
     // every search the stream started has answered, and the next answer is ours.

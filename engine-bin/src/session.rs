@@ -21,6 +21,7 @@ mod go;
 mod input;
 mod options;
 mod output;
+mod perft;
 mod report;
 mod script;
 mod skill;

@@ -34,6 +34,6 @@ pub use dialect::{ClockUnit, Dialect};
 pub use error::ProtocolError;
 pub use output::{
     text_line, BestMove, Bound, HashBound, Offer, OptionDecl, OptionKind, PopHash, Score,
-    SearchInfo, Wdl, UCCI_MATE,
+    SearchInfo, Wdl, MAX_TEXT_CHARS, UCCI_MATE,
 };
-pub use parse::{parse, parse_with_clock};
+pub use parse::{parse, parse_with_clock, shorten};

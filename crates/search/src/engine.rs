@@ -5,7 +5,7 @@ use crate::limits::Limits;
 use crate::params::{MAX_DEPTH, MAX_PLY};
 use crate::report::{Bound, Info, Reporter, Silent};
 use crate::score::{from_tt, verdict_score, Score, INFINITE, MATE_BOUND};
-use crate::shared::{NodeCounter, Shared, Signals};
+use crate::shared::{Deadline, NodeCounter, Shared, Signals, StartGate};
 use crate::time::TimeManager;
 use crate::tt::TranspositionTable;
 use crate::worker::{MainControl, RootMove, Worker};
@@ -70,20 +70,29 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
+    /// An engine with a table of at most `hash_mb` MB (see [`Engine::hash_mb_obtained`]).
     pub fn new(hash_mb: usize, threads: usize) -> Self {
         let mut engine = Engine { tt: Arc::new(TranspositionTable::new(hash_mb)), hash_mb, workers: Vec::new() };
         engine.set_threads(threads);
         engine
     }
 
-    /// Resizes the TT (its contents are lost). A no-op when the size does not change.
-    pub fn set_hash_mb(&mut self, mb: usize) {
+    /// Resizes the TT (its contents are lost) and returns the size obtained in MB: the largest
+    /// that the machine gives, up to `mb`. A no-op when the size asked for does not change.
+    pub fn set_hash_mb(&mut self, mb: usize) -> usize {
         if mb != self.hash_mb {
-            // Free the old table first, so the peak is not old + new.
-            self.tt = Arc::new(TranspositionTable::new(1));
+            // Free the old table first, so the peak is not old + new and the new one may use
+            // the memory the old one held.
+            self.tt = Arc::new(TranspositionTable::new(0));
             self.tt = Arc::new(TranspositionTable::new(mb));
             self.hash_mb = mb;
         }
+        self.hash_mb_obtained()
+    }
+
+    /// The TT's actual size in MB, which is less than asked for when memory was short.
+    pub fn hash_mb_obtained(&self) -> usize {
+        self.tt.size_mb()
     }
 
     /// Bytes held by the TT's entry array.
@@ -109,7 +118,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
     /// Forgets everything learned: TT and histories (`ucinewgame`).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            // A probe reader still holds the table (only while a search runs, and a clear never
+            // comes then): a fresh table of the same size is just as empty.
+            None => self.tt = Arc::new(TranspositionTable::new(self.hash_mb)),
+        }
         for w in &mut self.workers {
             w.clear();
         }
@@ -148,14 +162,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
         let max_depth = max_depth.min(MAX_PLY as i32 - 8);
-        let shared = Shared {
-            tt: &self.tt,
-            signals,
-            abort: AtomicBool::new(false),
-            nodes: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
-            limits,
-            max_depth,
-        };
         let side = root.side_to_move().index();
         let control = MainControl {
             time: TimeManager::new(limits, side, started),
@@ -163,6 +169,18 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             pondering: limits.ponder,
             best_changes: 0,
             node_budget: limits.nodes,
+        };
+        // A ponder search has no deadline until `ponderhit` (the main thread publishes it then).
+        let deadline = if limits.ponder { None } else { control.time.hard_deadline() };
+        let shared = Shared {
+            tt: &self.tt,
+            signals,
+            abort: AtomicBool::new(false),
+            nodes: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
+            limits,
+            max_depth,
+            deadline: Deadline::new(started, deadline),
+            start_gate: StartGate::default(),
         };
         let (main, helpers) = self.workers.split_at_mut(1);
         let main = &mut main[0];
@@ -178,8 +196,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 let _ = std::thread::Builder::new()
                     .name(format!("search-{}", h.id))
                     .stack_size(HELPER_STACK_BYTES)
-                    .spawn_scoped(scope, move || h.iterate(shared, &Silent));
+                    .spawn_scoped(scope, move || {
+                        shared.start_gate.wait();
+                        h.iterate(shared, &Silent)
+                    });
             }
+            shared.start_gate.open();
             main.iterate(&shared, reporter);
             if limits.infinite || main.main.as_ref().is_some_and(|m| m.pondering) {
                 wait_for_release(signals, limits.infinite);

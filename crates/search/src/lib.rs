@@ -19,7 +19,8 @@
 //! between searches; helpers run in `std::thread::scope` for one `go`; only the main thread
 //! reads the clock and reports; the best move is a depth- and score-weighted vote.
 
-#![forbid(unsafe_code)]
+// `unsafe` only in `tt_memory` (lazily zeroed, fallible TT allocation; measured there).
+#![deny(unsafe_code)]
 
 mod engine;
 mod history;
@@ -32,6 +33,7 @@ mod score;
 mod shared;
 mod time;
 mod tt;
+mod tt_memory;
 mod worker;
 
 pub use engine::{Engine, SearchResult, TtInfo, TtReader};

@@ -58,6 +58,11 @@ impl TimeManager {
         self.start.elapsed().as_millis() as u64
     }
 
+    /// When the hard limit runs out, if there is one.
+    pub fn hard_deadline(&self) -> Option<Instant> {
+        self.hard_ms.map(|hard| self.start + std::time::Duration::from_millis(hard))
+    }
+
     pub fn is_timed(&self) -> bool {
         self.hard_ms.is_some()
     }

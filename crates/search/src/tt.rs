@@ -7,6 +7,7 @@
 //! collision); the search validates them with `Game::is_legal` before use.
 
 use crate::report::Bound;
+use crate::tt_memory::{ZeroedArray, Zeroable};
 use game_api::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -25,6 +26,10 @@ struct Entry {
 struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
+
+// SAFETY: a bucket is eight `AtomicU64`s; all-zero is the empty bucket (`Bucket::default()`).
+#[allow(unsafe_code)]
+unsafe impl Zeroable for Bucket {}
 
 /// What a probe found, already unpacked. `value` is relative to the node (see `score::from_tt`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,17 +85,44 @@ fn occupied(data: u64) -> bool {
 }
 
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    buckets: ZeroedArray<Bucket>,
     generation: AtomicU8,
 }
 
+/// One mebibyte.
+const MB: usize = 1 << 20;
+
 impl TranspositionTable {
-    /// A table of at most `mb` mebibytes (at least one bucket).
-    pub fn new(mb: usize) -> Self {
-        let bytes = mb.max(1).saturating_mul(1 << 20);
+    /// A table of exactly `mb` mebibytes (at least one bucket), or `None` when the machine will
+    /// not give that much memory.
+    pub fn try_new(mb: usize) -> Option<Self> {
+        let bytes = mb.max(1).checked_mul(MB)?;
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let buckets: Box<[Bucket]> = (0..count).map(|_| Bucket::default()).collect();
+        let buckets = ZeroedArray::new(count)?;
+        Some(TranspositionTable { buckets, generation: AtomicU8::new(0) })
+    }
+
+    /// The largest table of at most `mb` mebibytes that can be allocated, halving the size on
+    /// each refusal (a GUI may offer 64 GB on a machine that has 16). At 1 MB or less it falls
+    /// back to a single bucket, which always fits.
+    pub fn new(mb: usize) -> Self {
+        let mut size = mb.max(1);
+        loop {
+            if let Some(tt) = Self::try_new(size) {
+                return tt;
+            }
+            if size <= 1 {
+                break;
+            }
+            size /= 2;
+        }
+        let buckets = ZeroedArray::new(1).unwrap_or_else(|| std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>()));
         TranspositionTable { buckets, generation: AtomicU8::new(0) }
+    }
+
+    /// The table's size in whole mebibytes (what `new` obtained; 0 for the one-bucket fallback).
+    pub fn size_mb(&self) -> usize {
+        self.size_bytes() / MB
     }
 
     /// Size of the entry array in bytes.
@@ -98,8 +130,16 @@ impl TranspositionTable {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
-    pub fn clear(&self) {
-        for bucket in self.buckets.iter() {
+    /// Empties the table. A fresh zeroed block replaces the old one when the allocator gives
+    /// one, so clearing costs no time and commits no memory (writing zeros over a 16 GB table
+    /// took minutes and made it all resident); otherwise the entries are zeroed in place.
+    pub fn clear(&mut self) {
+        self.generation.store(0, Relaxed);
+        if let Some(fresh) = ZeroedArray::new(self.buckets.len()) {
+            self.buckets = fresh;
+            return;
+        }
+        for bucket in self.buckets.as_slice() {
             for e in &bucket.entries {
                 e.check.store(0, Relaxed);
                 e.data.store(0, Relaxed);
@@ -118,7 +158,7 @@ impl TranspositionTable {
     fn bucket(&self, key: u64) -> &Bucket {
         // Multiply-shift maps the key uniformly onto any table size, not only powers of two.
         let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        &self.buckets.as_slice()[index]
     }
 
     #[inline]
@@ -184,7 +224,7 @@ impl TranspositionTable {
         let generation = self.generation.load(Relaxed);
         let sample = self.buckets.len().min(1000 / ENTRIES_PER_BUCKET);
         let mut used = 0;
-        for bucket in &self.buckets[..sample] {
+        for bucket in &self.buckets.as_slice()[..sample] {
             for e in &bucket.entries {
                 let data = e.data.load(Relaxed);
                 if occupied(data) && generation_of(data) == generation {
@@ -230,6 +270,28 @@ mod tests {
         assert!(tt.hashfull() > 500);
         tt.new_search();
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn clear_forgets_everything() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        tt.store(42, Move(3), 1, 0, 2, Bound::Exact);
+        tt.clear();
+        assert!(tt.probe(42).is_none());
+        assert_eq!(tt.size_bytes(), 1 << 20);
+        assert_eq!(tt.generation.load(Relaxed), 0);
+    }
+
+    #[test]
+    fn sizes_are_exact_and_an_impossible_one_steps_down() {
+        assert_eq!(TranspositionTable::new(2).size_bytes(), 2 << 20);
+        assert!(TranspositionTable::try_new(1 << 40).is_none());
+        // 2^40 MB is refused; the table that is obtained is smaller but usable.
+        let tt = TranspositionTable::new(1 << 40);
+        assert!(tt.size_mb() < 1 << 40);
+        tt.store(42, Move(3), 1, 0, 2, Bound::Exact);
+        assert_eq!(tt.probe(42).map(|h| h.mv), Some(Move(3)));
     }
 
     #[test]

@@ -168,7 +168,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.stopped = true;
             return;
         }
-        let Some(main) = &mut self.main else { return };
+        let Some(main) = &mut self.main else {
+            if sh.helper_sees_time_up() {
+                self.stopped = true;
+            }
+            return;
+        };
         // Depth 1 always completes (it costs microseconds): a move and a score to report.
         if self.completed_depth == 0 {
             return;
@@ -176,8 +181,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if main.pondering && sh.signals.ponderhit.load(Relaxed) {
             main.pondering = false;
             main.time.restart(Instant::now());
+            sh.deadline.set(main.time.hard_deadline());
         }
-        if !main.pondering && main.time.hard_limit_reached() {
+        if !main.pondering && (main.time.hard_limit_reached() || sh.deadline.time_up.load(Relaxed)) {
             self.stopped = true;
         }
         if let Some(limit) = sh.limits.nodes {

@@ -38,6 +38,17 @@ struct Ledger {
     draw_through: u64,
     /// The search running now.
     running: Option<u64>,
+    /// `gos_sent` when the input thread last switched batch mode on: searches numbered at or
+    /// below this were sent before it.
+    batch_from: u64,
+}
+
+impl Ledger {
+    /// A search (or perft) is running and has not been told to stop: whatever is queued behind
+    /// it waits for the GUI's `stop`, so `isready` must not.
+    fn search_holds_queue(&self) -> bool {
+        self.running.is_some_and(|seq| seq > self.stop_through)
+    }
 }
 
 /// A search in progress, as the session thread holds it between `begin_search` and
@@ -117,6 +128,31 @@ impl Control {
 
     // ----- input thread -----
 
+    /// UCCI `setoption batch …`, applied by the input thread for the very next line.
+    pub fn set_batch(&self, on: bool) {
+        if on && !self.batch() {
+            let mut l = self.ledger();
+            l.batch_from = l.gos_sent;
+        }
+        self.batch.store(on, Relaxed);
+    }
+
+    /// `stop` read in batch mode: ends the searches sent before batch mode was switched on, if
+    /// any is unfinished (an infinite search started just before `setoption batch` waited for a
+    /// `stop` that was queued behind it: the engine hung). True when it did; the `stop` is then
+    /// not queued, as a delivered `stop` is not outside batch mode.
+    pub fn stop_searches_before_batch(&self) -> bool {
+        let mut l = self.ledger();
+        if l.gos_finished >= l.batch_from || l.stop_through >= l.batch_from {
+            return false;
+        }
+        l.stop_through = l.batch_from;
+        if l.running.is_some_and(|seq| seq <= l.batch_from) {
+            self.signals.stop();
+        }
+        true
+    }
+
     /// Records a message about to be forwarded; for a `go`, returns its sequence number.
     /// Call it right before sending, from the (single) input thread.
     pub fn note_sent(&self, is_go: bool) -> u64 {
@@ -128,10 +164,15 @@ impl Control {
         l.gos_sent
     }
 
-    /// `isready`: `readyok` now, or as soon as everything sent before it has been dealt with.
+    /// `isready`: `readyok` now if everything sent before it has been dealt with, or if a
+    /// search (or perft) that has not been told to stop is running: UCI wants `isready`
+    /// answered at once during a search, and the commands queued behind it cannot move until
+    /// the GUI sends `stop` (`position` / `go infinite` / `position` / `isready` waited for
+    /// `stop`). Otherwise it is owed until the queue before it drains, which only takes the
+    /// time of those commands (and of a stopped search winding down).
     pub fn is_ready(&self) {
         let mut l = self.ledger();
-        if l.done >= l.sent {
+        if l.done >= l.sent || l.search_holds_queue() {
             self.out.line("readyok");
         } else {
             let threshold = l.sent;
@@ -185,8 +226,12 @@ impl Control {
         self.pay_owed(&mut l);
     }
 
+    /// Pays the `readyok`s now due: those whose commands have all been dealt with, and all of
+    /// them once a search that is not stopped is running (the same rule as `is_ready`, for an
+    /// `isready` read before the search had started).
     fn pay_owed(&self, l: &mut Ledger) {
-        while l.owed_ready.front().is_some_and(|&t| t <= l.done) {
+        let all = l.search_holds_queue();
+        while l.owed_ready.front().is_some_and(|&t| all || t <= l.done) {
             l.owed_ready.pop_front();
             self.out.line("readyok");
         }

@@ -88,8 +88,14 @@ impl<V: Variant> Engine<V> {
         }
     }
 
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.inner.set_hash_mb(mb);
+    /// Resizes the table; returns the size obtained in MB (less than `mb` when the machine
+    /// cannot give that much).
+    pub fn set_hash_mb(&mut self, mb: usize) -> usize {
+        self.inner.set_hash_mb(mb)
+    }
+
+    pub fn hash_mb_obtained(&self) -> usize {
+        self.inner.hash_mb_obtained()
     }
 
     pub fn set_threads(&mut self, threads: usize) {

@@ -22,6 +22,16 @@ const MAX_CLOCK_MS: u64 = 1_000_000_000;
 /// Likewise for node budgets (2^48 nodes is days of search).
 const MAX_NODES: u64 = 1 << 48;
 
+/// The finite search that replaces one that could never end on its own: a `go` whose tokens
+/// were all unreadable (`go depth banana`), one that names only the opponent's clock, or an
+/// infinite or ponder search in UCCI batch mode (where `stop` and `ponderhit` wait in the queue
+/// behind the search). One second: short enough that a clock-driven GUI does not wait long,
+/// long enough for a reasonable move.
+pub const FALLBACK_MOVETIME_MS: u64 = 1000;
+
+/// Error lines name at most this many of the ignored `go` tokens, then give the count.
+const MAX_NAMED_TOKENS: usize = 5;
+
 /// What the session asks of one search, in the session's terms; `engine.rs` turns it into the
 /// search crate's limits. Times in milliseconds, clocks indexed by `Color::index()`.
 #[derive(Clone, Debug, Default)]
@@ -100,7 +110,7 @@ impl<V: Variant> Table<V> {
     fn answer(&mut self, params: &GoParams, cx: &GoContext<'_>, ticket: &Ticket) -> BestMove {
         let out = &cx.control.out;
         if !params.ignored.is_empty() {
-            out.note(&format!("go: ignored '{}'", params.ignored.join("', '")));
+            out.note(&format!("go: ignored {}", summarize(&params.ignored)));
         }
         let Some(root) = self.root.as_ref() else {
             out.note("go: no valid position (the last position command failed)");
@@ -137,6 +147,10 @@ impl<V: Variant> Table<V> {
             cx.settings,
             root.side_to_move() == game_api::Color::White,
         );
+        let own = root.side_to_move().index();
+        if let Some(why) = bound_endless(&mut request, params, cx.settings.batch, own) {
+            out.note(&format!("go: {why}"));
+        }
         request.searchmoves = searchmoves;
         request.banmoves = self.banned.clone();
         let skill = Skill::from_settings(cx.settings);
@@ -191,6 +205,64 @@ impl<V: Variant> Table<V> {
             offer: offer.filter(|_| ponder.is_some()),
         }
     }
+}
+
+/// `'a', 'b', 'c'` for a few tokens; the first few and a count for many (a GUI that sends
+/// 200,000 bad words gets one short line back, not a megabyte).
+fn summarize(tokens: &[String]) -> String {
+    let named: Vec<&str> = tokens
+        .iter()
+        .take(MAX_NAMED_TOKENS)
+        .map(String::as_str)
+        .collect();
+    let list = format!("'{}'", named.join("', '"));
+    match tokens.len() {
+        n if n > MAX_NAMED_TOKENS => format!("{n} tokens: {list} …"),
+        _ => list,
+    }
+}
+
+/// Turns a search that would never end on its own into a [`FALLBACK_MOVETIME_MS`] one; says
+/// why, or `None` if the search was bounded (or meant to be infinite: a bare `go`, or
+/// `go infinite`, outside batch mode). `own` is the side to move's clock index.
+fn bound_endless(
+    request: &mut SearchRequest,
+    go: &GoParams,
+    batch: bool,
+    own: usize,
+) -> Option<String> {
+    let mut dropped_ponder = false;
+    if batch && request.ponder {
+        // `ponderhit` would wait in the queue behind the search: search on the clock now.
+        request.ponder = false;
+        dropped_ponder = true;
+    }
+    let unlimited = request.depth.is_none()
+        && request.nodes.is_none()
+        && request.movetime.is_none()
+        && request.mate.is_none();
+    let why = if batch && request.infinite {
+        "batch mode cannot stop an infinite or ponder search"
+    } else if request.infinite && !go.infinite && !go.ponder && !go.ignored.is_empty() {
+        "no valid limit left"
+    } else if !request.infinite
+        && !request.ponder
+        && unlimited
+        && request.time.get(own).is_some_and(Option::is_none)
+    {
+        // Only the opponent's clock: the time manager has nothing to plan with.
+        "no clock for the side to move"
+    } else if dropped_ponder {
+        return Some("batch mode cannot wait for ponderhit; searching on the clock".to_owned());
+    } else {
+        return None;
+    };
+    request.infinite = false;
+    request.ponder = false;
+    request.movetime = Some(FALLBACK_MOVETIME_MS);
+    Some(format!(
+        "{why}; searching {FALLBACK_MOVETIME_MS} ms instead"
+    ))
 }
 
 /// UCCI's draw acceptance and resignation.
@@ -274,6 +346,58 @@ mod tests {
         assert_eq!(r.inc[0], Some(MAX_CLOCK_MS));
         assert_eq!(r.movetime, Some(MAX_CLOCK_MS));
         assert_eq!(r.nodes, Some(MAX_NODES));
+    }
+
+    fn bounded(line: &str, batch: bool) -> (SearchRequest, Option<String>) {
+        let Ok(protocol::Command::Go(go)) = protocol::parse(line, Dialect::Uci) else {
+            return (SearchRequest::default(), Some("not a go".into()));
+        };
+        let mut r = SearchRequest::new(&go, &Settings::default(), true);
+        let why = bound_endless(&mut r, &go, batch, 0);
+        (r, why)
+    }
+
+    #[test]
+    fn endless_searches_get_a_finite_limit() {
+        for line in ["go depth banana", "go btime 5000", "go wtime x btime 10"] {
+            let (r, why) = bounded(line, false);
+            assert!(why.is_some(), "{line}");
+            assert_eq!(
+                (r.infinite, r.movetime),
+                (false, Some(FALLBACK_MOVETIME_MS))
+            );
+        }
+        for line in ["go infinite", "go ponder", "go"] {
+            let (r, why) = bounded(line, true);
+            assert!(why.is_some(), "{line} in batch mode");
+            assert!(!r.infinite && !r.ponder, "{line}");
+            assert_eq!(r.movetime, Some(FALLBACK_MOVETIME_MS), "{line}");
+        }
+        // A ponder search with a clock searches on that clock in batch mode.
+        let (r, why) = bounded("go ponder wtime 100 btime 100", true);
+        assert!(why.is_some());
+        assert_eq!((r.ponder, r.movetime, r.time[0]), (false, None, Some(100)));
+        // What is meant to be infinite or is bounded stays as it is.
+        for line in [
+            "go",
+            "go infinite",
+            "go ponder",
+            "go depth 3 banana",
+            "go wtime 10",
+        ] {
+            let (r, why) = bounded(line, false);
+            assert_eq!(why, None, "{line}");
+            assert_eq!(r.movetime, None, "{line}");
+        }
+    }
+
+    #[test]
+    fn many_ignored_tokens_make_one_short_summary() {
+        let many: Vec<String> = (0..200_000).map(|i| format!("foo{i}")).collect();
+        let text = summarize(&many);
+        assert!(text.starts_with("200000 tokens: 'foo0', 'foo1'"), "{text}");
+        assert!(text.len() < 100);
+        assert_eq!(summarize(&["a".into(), "b".into()]), "'a', 'b'");
     }
 
     #[test]

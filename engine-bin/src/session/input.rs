@@ -6,18 +6,40 @@
 use super::control::{Control, StopAction};
 use crossbeam_channel::Sender;
 use protocol::{parse, Command, Dialect};
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 /// What the session thread receives.
 pub enum Msg {
     /// A line to parse and run.
     Line(String),
-    /// A `go` line, numbered so that `stop`/`ponderhit` can say which search they are for.
+    /// A `go` (or perft) line, numbered so that `stop`/`ponderhit` can say which search they
+    /// are for.
     Go { line: String, seq: u64 },
     /// `stop` with no search running or queued.
     IdleStop,
     /// `quit`, or the end of input.
     Quit,
+}
+
+/// No command needs more (a FEN with 10,000 moves is under 60 KB); a longer line is skipped
+/// rather than held in memory whole, since a GUI or a fuzzer can send one without end.
+const MAX_LINE_BYTES: u64 = 16 << 20;
+
+/// Discards input up to and including the next newline; false at the end of input.
+fn skip_rest_of_line(input: &mut impl BufRead) -> bool {
+    loop {
+        let (used, found) = match input.fill_buf() {
+            Ok([]) | Err(_) => return false,
+            Ok(bytes) => match bytes.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (bytes.len(), false),
+            },
+        };
+        input.consume(used);
+        if found {
+            return true;
+        }
+    }
 }
 
 /// Reads `input` to its end or to `quit`.
@@ -36,9 +58,23 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
-        match input.read_until(b'\n', &mut buffer) {
+        match input
+            .by_ref()
+            .take(MAX_LINE_BYTES)
+            .read_until(b'\n', &mut buffer)
+        {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
+        }
+        if buffer.len() as u64 >= MAX_LINE_BYTES && buffer.last() != Some(&b'\n') {
+            if !skip_rest_of_line(&mut input) {
+                break;
+            }
+            control.out.note(&format!(
+                "line longer than {} MB ignored",
+                MAX_LINE_BYTES >> 20
+            ));
+            continue;
         }
         // Bytes that are not UTF-8 cannot be part of a valid command; keep the rest readable.
         let line = String::from_utf8_lossy(&buffer).into_owned();
@@ -48,6 +84,9 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
         let batch = control.batch();
         match command {
             Ok(Command::IsReady) if !batch => control.is_ready(),
+            // Batch mode queues `stop`, except for searches sent before it was switched on:
+            // the queue is behind them, so nothing else could ever end them.
+            Ok(Command::Stop) if batch && control.stop_searches_before_batch() => {}
             Ok(Command::Stop) if !batch => {
                 if let StopAction::Idle = control.stop() {
                     if !send(Msg::IdleStop, false) {
@@ -60,13 +99,14 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
             // it is answered in order by the session thread.
             Ok(Command::Probe(ref spec)) if !batch && control.probe_now(spec.as_ref()) => {}
             Ok(Command::Quit) => {
-                if !batch {
-                    control.stop_everything();
-                }
+                // Even in batch mode: `quit` must always end the engine, and a search that is
+                // not stopped would keep the session thread from ever reading it.
+                control.stop_everything();
                 send(Msg::Quit, false);
                 return;
             }
-            Ok(Command::Go(_)) => {
+            // A perft is numbered like a search so that `stop` and `quit` reach it.
+            Ok(Command::Go(_) | Command::Perft(_)) => {
                 if !send(Msg::Go { line, seq: 0 }, true) {
                     return;
                 }
@@ -74,9 +114,7 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
             Ok(Command::SetOption(option)) if option.is("batch") => {
                 // Takes effect for the very next line, before the session thread gets to it.
                 if let Some(on) = option.bool_value() {
-                    control
-                        .batch
-                        .store(on, std::sync::atomic::Ordering::Relaxed);
+                    control.set_batch(on);
                 }
                 if !send(Msg::Line(line), false) {
                     return;

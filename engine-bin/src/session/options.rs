@@ -301,6 +301,13 @@ pub fn apply(
             settings.move_overhead_ms = spin(0, 5000)? as u64;
             Effect::None
         }
+        Key::Variant if dialect == Dialect::Ucci => {
+            // UCCI is xiangqi only: a UCCI GUI that got chess moves back could not go on.
+            return Err(format!(
+                "option {}: UCCI plays xiangqi only; the variant cannot be changed",
+                option.name
+            ));
+        }
         Key::Variant => {
             let value = option.value.as_deref().unwrap_or("").trim();
             let kind = if value.eq_ignore_ascii_case("chess") {
@@ -414,6 +421,18 @@ mod tests {
             Ok(Effect::SwitchGame(GameKind::Xiangqi))
         );
         assert!(apply(&mut s, &set("UCI_Variant", Some("shogi")), Dialect::Uci).is_err());
+    }
+
+    #[test]
+    fn ucci_refuses_the_variant() {
+        let mut s = Settings {
+            variant: GameKind::Xiangqi,
+            ..Settings::default()
+        };
+        for value in ["chess", "xiangqi"] {
+            assert!(apply(&mut s, &set("UCI_Variant", Some(value)), Dialect::Ucci).is_err());
+            assert_eq!(s.variant, GameKind::Xiangqi);
+        }
     }
 
     #[test]

@@ -9,8 +9,8 @@ use super::engine::{Engine, TableReader};
 use super::games::Variant;
 use super::options::Settings;
 use super::output::Out;
-use game_api::{perft, GenKind, Move, MoveList, Outcome};
-use protocol::{HashBound, PopHash, PositionSpec, Score, UCCI_MATE};
+use game_api::{GenKind, Move, MoveList, Outcome};
+use protocol::{shorten, HashBound, PopHash, PositionSpec, Score, UCCI_MATE};
 
 pub struct Table<V: Variant> {
     /// `None` after a FEN that could not be read.
@@ -62,31 +62,25 @@ impl<V: Variant> Table<V> {
             return;
         };
         self.banned.clear();
+        // One line for all bad tokens: 100,000 of them gave 100,000 lines, and the next
+        // `isready` waited 9-10 s behind them.
+        let mut bad = 0usize;
+        let mut first_error = None;
         for token in tokens {
             match root.parse_move(token) {
                 Ok(m) => self.banned.push(m),
-                Err(e) => out.note(&format!("banmoves: {e}")),
+                Err(e) => {
+                    bad += 1;
+                    first_error.get_or_insert(e.to_string());
+                }
             }
         }
-    }
-
-    /// `perft N` / `go perft N`: one `move: count` line per root move, then the total.
-    pub fn perft(&mut self, depth: u32, out: &Out) {
-        let Some(root) = &mut self.root else {
-            out.note("perft: no valid position");
-            return;
-        };
-        let mut total = 0;
-        if depth > 0 {
-            for (m, count) in perft::divide(root, depth) {
-                out.line(&format!("{}: {count}", root.write_move(m)));
-                total += count;
-            }
-            out.line("");
-        } else {
-            total = 1;
+        if let Some(first) = first_error {
+            out.note(&match bad {
+                1 => format!("banmoves: {first}"),
+                n => format!("banmoves: {n} tokens ignored, the first: {first}"),
+            });
         }
-        out.line(&format!("Nodes searched: {total}"));
     }
 
     /// `d`: the position as text.
@@ -210,6 +204,9 @@ pub fn ucci_value(score: Score) -> i32 {
     }
 }
 
+/// History entries reserved up front for a `position … moves` list (longer games grow).
+const MAX_RESERVED_PLIES: usize = 1024;
+
 /// Sets up the position a `position` command names. `Err` for a FEN the game refuses; an
 /// illegal move gives the position before it plus a warning.
 pub fn build<V: Variant>(
@@ -218,13 +215,15 @@ pub fn build<V: Variant>(
 ) -> Result<(V, Option<String>), String> {
     let mut pos = match &spec.fen {
         None => V::startpos(),
-        Some(fen) => V::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?,
+        Some(fen) => V::from_fen(fen).map_err(|e| format!("bad FEN '{}': {e}", shorten(fen)))?,
     };
     pos.apply_rules(settings);
     // Words a client added after the FEN (a league tool's own ` - - 0 1`): play on, but say so.
     let surplus = (!spec.ignored.is_empty())
-        .then(|| format!("position: ignored '{}' after the FEN", spec.ignored.join(" ")));
-    pos.reserve(spec.moves.len());
+        .then(|| format!("position: ignored '{}' after the FEN", shorten(&spec.ignored.join(" "))));
+    // Reserve for a real game's length, not for the token count: a 16 MB line of garbage
+    // "moves" would otherwise reserve millions of history entries before the first is refused.
+    pos.reserve(spec.moves.len().min(MAX_RESERVED_PLIES));
     for (index, token) in spec.moves.iter().enumerate() {
         match pos.parse_move(token) {
             Ok(m) => pos.make(m),

@@ -83,6 +83,11 @@ impl<'a> Session<'a> {
                 with_table!(&mut self.game, t => t.go(&params, seq, &cx));
                 return Flow::Continue;
             }
+            (Ok(Command::Perft(depth)), Some(seq)) => {
+                // Numbered like a search, so that `stop` and `quit` end it (see `perft.rs`).
+                with_table!(&mut self.game, t => t.perft(depth, seq, self.control));
+                return Flow::Continue;
+            }
             (Ok(command), _) => {
                 let flow = self.command(command);
                 self.control.mark_done();
@@ -135,12 +140,11 @@ impl<'a> Session<'a> {
                 with_table!(&mut self.game, t => t.set_position(&spec, settings, out));
             }
             Command::BanMoves(moves) => with_table!(&mut self.game, t => t.ban(&moves, out)),
-            Command::Go(_) => {
-                // A `go` always arrives as `Msg::Go`; a line that only re-parses as one cannot
-                // be answered in order, so say so rather than search unnumbered.
+            Command::Go(_) | Command::Perft(_) => {
+                // Both always arrive numbered (`Msg::Go`); a line that only re-parses as one
+                // cannot be answered in order, so say so rather than run unnumbered.
                 out.note("go: internal error, search not started");
             }
-            Command::Perft(depth) => with_table!(&mut self.game, t => t.perft(depth, out)),
             Command::Stop => self.idle_stop(),
             Command::PonderHit { .. } => {}
             Command::Probe(spec) => {
@@ -184,7 +188,8 @@ impl<'a> Session<'a> {
         match effect {
             Effect::None => {}
             Effect::ResizeHash => {
-                with_table!(&mut self.game, t => t.engine.set_hash_mb(settings.hash_mb))
+                with_table!(&mut self.game, t => t.engine.set_hash_mb(settings.hash_mb));
+                self.report_hash_shortfall();
             }
             Effect::SetThreads => {
                 with_table!(&mut self.game, t => t.engine.set_threads(settings.threads))
@@ -200,15 +205,30 @@ impl<'a> Session<'a> {
     /// Makes `kind` the game being played; a new game starts at its start position.
     fn switch_game(&mut self, kind: GameKind) {
         if self.game.kind() != kind {
-            // Free the old engine's table before allocating the new one.
+            // Free the old engine's table and threads before allocating the new ones (one
+            // thread here: at Threads 256 each engine costs 256 workers' histories).
             self.game = ActiveGame::new(
                 kind,
                 &Settings {
                     hash_mb: 1,
+                    threads: 1,
                     ..self.settings.clone()
                 },
             );
             self.game = ActiveGame::new(kind, &self.settings);
+            self.report_hash_shortfall();
+        }
+    }
+
+    /// Says so when the table is smaller than `Hash` asked for (the machine refused the
+    /// memory); the engine keeps serving with what it got.
+    fn report_hash_shortfall(&self) {
+        let obtained = with_table!(&self.game, t => t.engine.hash_mb_obtained());
+        if obtained < self.settings.hash_mb {
+            self.control.out.note(&format!(
+                "Hash: {} MB could not be allocated; using {obtained} MB",
+                self.settings.hash_mb
+            ));
         }
     }
 }

@@ -103,9 +103,22 @@ impl SearchInfo {
     }
 }
 
-/// Free text for the user: `info string …` (UCI) or `info message …` (UCCI).
+/// The most characters of free text one line carries (at most 4 bytes each, so a text line
+/// stays under 1 KB). Error texts echo GUI input, and a 1 MB FEN came back as one 1 MB line.
+pub const MAX_TEXT_CHARS: usize = 240;
+
+/// Free text for the user: `info string …` (UCI) or `info message …` (UCCI), cut to
+/// [`MAX_TEXT_CHARS`] with an ellipsis.
 pub fn text_line(dialect: Dialect, text: &str) -> String {
-    format!("info {} {}", dialect.text_keyword(), one_line(text))
+    let mut text = one_line(text);
+    if text.chars().nth(MAX_TEXT_CHARS).is_some() {
+        // Room for the ellipsis: MAX_TEXT_CHARS - 1 characters of the text.
+        if let Some((cut, _)) = text.char_indices().nth(MAX_TEXT_CHARS - 1) {
+            text.truncate(cut);
+        }
+        text.push('…');
+    }
+    format!("info {} {}", dialect.text_keyword(), text)
 }
 
 #[cfg(test)]
@@ -229,5 +242,22 @@ mod tests {
             "info string bad FEN  x"
         );
         assert_eq!(text_line(Dialect::Ucci, "hello"), "info message hello");
+    }
+
+    #[test]
+    fn long_text_is_cut_with_an_ellipsis() {
+        let exact = "x".repeat(MAX_TEXT_CHARS);
+        assert_eq!(
+            text_line(Dialect::Uci, &exact),
+            format!("info string {exact}")
+        );
+        let long = "ü".repeat(1_000_000);
+        let line = text_line(Dialect::Uci, &long);
+        assert!(line.len() < 1024, "{} bytes", line.len());
+        assert!(line.ends_with('…'));
+        assert_eq!(
+            line.chars().filter(|&c| c == 'ü').count(),
+            MAX_TEXT_CHARS - 1
+        );
     }
 }

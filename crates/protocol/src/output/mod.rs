@@ -9,7 +9,7 @@ mod option;
 mod score;
 
 pub use bestmove::{BestMove, HashBound, Offer, PopHash};
-pub use info::{text_line, SearchInfo};
+pub use info::{text_line, SearchInfo, MAX_TEXT_CHARS};
 pub use option::{OptionDecl, OptionKind};
 pub use score::{Bound, Score, Wdl, UCCI_MATE};
 

@@ -105,8 +105,9 @@ pub(crate) fn parse_perft(
         .ok_or_else(|| ProtocolError::BadValue(command, "perft", shorten(word)))
 }
 
-/// Error texts echo GUI input; a megabyte of garbage should not come back as one line.
-pub(crate) fn shorten(text: &str) -> String {
+/// Error texts echo GUI input; a megabyte of garbage should not come back as one line. The
+/// session uses it too when it quotes GUI text (a FEN, a move).
+pub fn shorten(text: &str) -> String {
     const LIMIT: usize = 120;
     if text.chars().count() <= LIMIT {
         text.to_owned()
