@@ -1,37 +1,8 @@
 //! Every weight of the xiangqi evaluation, as (middlegame, endgame) pairs in centipawns. The
 //! piece-square tables are built from the shape parameters here (see `tables.rs`).
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S(pub i32, pub i32);
-
-impl std::ops::Add for S {
-    type Output = S;
-    fn add(self, o: S) -> S {
-        S(self.0 + o.0, self.1 + o.1)
-    }
-}
-impl std::ops::Sub for S {
-    type Output = S;
-    fn sub(self, o: S) -> S {
-        S(self.0 - o.0, self.1 - o.1)
-    }
-}
-impl std::ops::AddAssign for S {
-    fn add_assign(&mut self, o: S) {
-        *self = *self + o;
-    }
-}
-impl std::ops::SubAssign for S {
-    fn sub_assign(&mut self, o: S) {
-        *self = *self - o;
-    }
-}
-impl std::ops::Mul<i32> for S {
-    type Output = S;
-    fn mul(self, k: i32) -> S {
-        S(self.0 * k, self.1 * k)
-    }
-}
+/// The pair type is shared by both evaluations (`game_api::S`).
+pub use game_api::S;
 
 pub struct Weights {
     /// Material by kind index: pawn, advisor, elephant, horse, cannon, rook, king. Cannon and

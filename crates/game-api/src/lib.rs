@@ -20,10 +20,12 @@ mod error;
 mod game;
 mod moves;
 pub mod perft;
+mod tapered;
 mod verdict;
 
 pub use color::Color;
 pub use error::{FenError, MoveError};
 pub use game::{Evaluator, Game, GenKind};
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
+pub use tapered::{weight_count, weight_offset, EvalTrace, TermSink, TermSum, S};
 pub use verdict::{Outcome, Reason, Verdict};
