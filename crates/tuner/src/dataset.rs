@@ -23,6 +23,9 @@ pub struct Position {
     pub score: f32,
 }
 
+/// A record's non-zero coefficients and its position summary (`start` not yet set).
+type Traced = (Vec<(u16, i16)>, Position);
+
 #[derive(Default)]
 pub struct Dataset {
     pub positions: Vec<Position>,
@@ -51,7 +54,7 @@ impl Dataset {
 
     /// Traces records in parallel; keeps their order.
     pub fn from_records(game: &GameModel, records: &[Record]) -> Dataset {
-        let traced: Vec<Option<(Vec<(u16, i16)>, Position)>> = records
+        let traced: Vec<Option<Traced>> = records
             .par_iter()
             .map(|r| {
                 let t = (game.trace)(&r.fen)?;
