@@ -54,7 +54,9 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
     eprintln!("tune {}: {} positions ({} skipped)", game.name, data.positions.len(), data.skipped);
     let start = Params::from_weights(&game.values, game.tempo);
     let lambda = args.lambda.clamp(0.0, 1.0);
-    let k = fit_k(&start, &data, lambda, 0.05, 5.0);
+    // K is fitted to the game results alone: with a target that leans on the search score, a
+    // smaller K would always look better (both sigmoids flatten toward 1/2 together).
+    let k = fit_k(&start, &data, 1.0, 0.01, 5.0);
     let model = Model { k, lambda };
     let before = model.loss(&start, &data);
     eprintln!("tune {}: K = {k:.4}, loss before = {before:.6}", game.name);
