@@ -25,6 +25,10 @@ pub struct TuneArgs {
     /// Target = lambda * result + (1 - lambda) * sigmoid(search score); 1 is pure Texel.
     #[arg(long, default_value_t = 1.0)]
     lambda: f64,
+    /// Share of the positions (the last ones, so whole games but one) kept out of the fit; their
+    /// loss against the results alone is reported before and after.
+    #[arg(long, default_value_t = 0.0)]
+    holdout: f64,
     /// Threads for the gradient (rayon).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -47,11 +51,19 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
 }
 
 fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
-    let data = Dataset::load(game, &args.data)?;
+    let mut data = Dataset::load(game, &args.data)?;
+    let keep = ((1.0 - args.holdout.clamp(0.0, 0.9)) * data.positions.len() as f64) as usize;
+    let held_out = data.split_off(keep);
     if data.positions.is_empty() {
         return Err("no positions in the data".into());
     }
-    eprintln!("tune {}: {} positions ({} skipped)", game.name, data.positions.len(), data.skipped);
+    eprintln!(
+        "tune {}: {} positions to fit, {} held out ({} skipped)",
+        game.name,
+        data.positions.len(),
+        held_out.positions.len(),
+        data.skipped
+    );
     let start = Params::from_weights(&game.values, game.tempo);
     let lambda = args.lambda.clamp(0.0, 1.0);
     // K is fitted to the game results alone: with a target that leans on the search score, a
@@ -64,6 +76,7 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
     // gradient and stay where they are.
     let frozen = vec![false; start.0.len()];
     let settings = AdamSettings { steps: args.steps, learning_rate: args.lr, ..AdamSettings::default() };
+    let start_copy = start.clone();
     let tuned = adam(&model, &data, start, &frozen, &settings, 100, |step, loss| {
         eprintln!("tune {}: step {step} loss {loss:.6}", game.name);
     });
@@ -71,6 +84,21 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
     let rounded = Params::from_weights(&values, tempo);
     let after = model.loss(&rounded, &data);
     eprintln!("tune {}: loss after = {after:.6} (rounded weights), before = {before:.6}", game.name);
+    let results_only = Model { k, lambda: 1.0 };
+    eprintln!(
+        "tune {}: loss against the results alone: {:.6} -> {:.6}",
+        game.name,
+        results_only.loss(&start_copy, &data),
+        results_only.loss(&rounded, &data)
+    );
+    if !held_out.positions.is_empty() {
+        eprintln!(
+            "tune {}: held-out loss against the results alone: {:.6} -> {:.6}",
+            game.name,
+            results_only.loss(&start_copy, &held_out),
+            results_only.loss(&rounded, &held_out)
+        );
+    }
     let source = std::fs::read_to_string(game.weights_path).map_err(|e| format!("{}: {e}", game.weights_path))?;
     let written = write_weights(&source, game.fields, &values, tempo)?;
     if args.write {

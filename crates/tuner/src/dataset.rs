@@ -90,6 +90,16 @@ impl Dataset {
         data
     }
 
+    /// Splits off the positions from `at` on (datagen writes a game's positions together, so
+    /// a split by position is a split by game but for the one game across it).
+    pub fn split_off(&mut self, at: usize) -> Dataset {
+        let tail = self.positions.split_off(at.min(self.positions.len()));
+        let first = tail.first().map_or(self.terms.len(), |p| p.start as usize);
+        let terms = self.terms.split_off(first);
+        let positions = tail.into_iter().map(|p| Position { start: p.start - first as u32, ..p }).collect();
+        Dataset { positions, terms, skipped: 0 }
+    }
+
     pub fn terms_of(&self, p: &Position) -> &[(u16, i16)] {
         &self.terms[p.start as usize..(p.start + p.len) as usize]
     }

@@ -94,6 +94,21 @@ fn adam_lowers_the_loss() {
 }
 
 #[test]
+fn a_split_keeps_every_position_and_its_terms() {
+    let (_, mut data) = sample();
+    let whole: Vec<Vec<(u16, i16)>> = data.positions.iter().map(|p| data.terms_of(p).to_vec()).collect();
+    let at = data.positions.len() * 3 / 4;
+    let tail = data.split_off(at);
+    assert_eq!(data.positions.len() + tail.positions.len(), whole.len());
+    for (i, p) in data.positions.iter().enumerate() {
+        assert_eq!(data.terms_of(p), whole[i].as_slice());
+    }
+    for (i, p) in tail.positions.iter().enumerate() {
+        assert_eq!(tail.terms_of(p), whole[at + i].as_slice());
+    }
+}
+
+#[test]
 fn write_back_reproduces_the_committed_weights() {
     for name in ["chess", "xiangqi"] {
         let game = GameModel::by_name(name).unwrap();
