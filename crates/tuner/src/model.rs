@@ -4,6 +4,9 @@ use crate::dataset::{Dataset, Position};
 use game_api::S;
 use rayon::prelude::*;
 
+/// Positions per parallel work item.
+const CHUNK: usize = 4096;
+
 /// Flat parameters: `[mg0, eg0, mg1, eg1, …, tempo]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params(pub Vec<f64>);
@@ -60,15 +63,21 @@ impl Model {
     /// Mean squared error over the data set.
     pub fn loss(&self, params: &Params, data: &Dataset) -> f64 {
         let n = data.positions.len().max(1) as f64;
-        let sum: f64 = data
+        // Per-chunk sums added in chunk order: the same float result whatever the threads.
+        let sums: Vec<f64> = data
             .positions
-            .par_iter()
-            .map(|p| {
-                let e = self.sigmoid(Model::eval(params, data, p)) - self.target(p);
-                e * e
+            .par_chunks(CHUNK)
+            .map(|chunk| {
+                chunk
+                    .iter()
+                    .map(|p| {
+                        let e = self.sigmoid(Model::eval(params, data, p)) - self.target(p);
+                        e * e
+                    })
+                    .sum::<f64>()
             })
-            .sum();
-        sum / n
+            .collect();
+        sums.iter().sum::<f64>() / n
     }
 
     /// The loss and its gradient with respect to every parameter.
@@ -76,9 +85,9 @@ impl Model {
         let dim = params.0.len();
         let tempo = params.tempo_index();
         let slope = self.k * std::f64::consts::LN_10 / 400.0;
-        let (sum, mut grad) = data
+        let parts: Vec<(f64, Vec<f64>)> = data
             .positions
-            .par_chunks(4096)
+            .par_chunks(CHUNK)
             .map(|chunk| {
                 let mut g = vec![0.0; dim];
                 let mut sum = 0.0;
@@ -98,15 +107,16 @@ impl Model {
                 }
                 (sum, g)
             })
-            .reduce(
-                || (0.0, vec![0.0; dim]),
-                |(sa, mut ga), (sb, gb)| {
-                    for (a, b) in ga.iter_mut().zip(&gb) {
-                        *a += b;
-                    }
-                    (sa + sb, ga)
-                },
-            );
+            .collect();
+        // Added in chunk order, so the result does not depend on the thread count.
+        let mut sum = 0.0;
+        let mut grad = vec![0.0; dim];
+        for (s, g) in &parts {
+            sum += s;
+            for (a, b) in grad.iter_mut().zip(g) {
+                *a += b;
+            }
+        }
         let n = data.positions.len().max(1) as f64;
         for g in &mut grad {
             *g /= n;

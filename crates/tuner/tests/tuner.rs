@@ -69,6 +69,19 @@ fn gradient_matches_finite_differences() {
 }
 
 #[test]
+fn loss_and_gradient_do_not_depend_on_the_thread_count() {
+    let (game, data) = sample();
+    let model = Model { k: 0.9, lambda: 0.5 };
+    let params = Params::from_weights(&game.values, game.tempo);
+    let with = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| (model.loss(&params, &data), model.loss_and_gradient(&params, &data)))
+    };
+    let one = with(1);
+    assert_eq!(one, with(3), "bit for bit");
+}
+
+#[test]
 fn adam_lowers_the_loss() {
     let (game, data) = sample();
     let start = Params::from_weights(&game.values, game.tempo);
