@@ -23,7 +23,7 @@ SEED=${SEED:-1}
 THREADS=${THREADS:-$(nproc)}
 STEPS=${STEPS:-2000}
 LR=${LR:-1}
-LAMBDA=${LAMBDA:-0.5}
+LAMBDA=${LAMBDA:-0.1}
 HOLDOUT=${HOLDOUT:-0.1}
 OUT=${OUT:-target/datagen-$game-s$SEED-n$NODES-g$GAMES.bin}
 
