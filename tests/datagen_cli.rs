@@ -9,7 +9,9 @@ use std::process::Command;
 
 fn datagen(game: &str, threads: usize, out: &std::path::Path) -> String {
     let output = Command::new(kientuong_bin())
-        .args(["datagen", "--game", game, "--games", "3", "--nodes", "400", "--seed", "11"])
+        .args([
+            "datagen", "--game", game, "--games", "3", "--nodes", "400", "--seed", "11",
+        ])
         .args(["--threads", &threads.to_string(), "--out"])
         .arg(out)
         .output()
@@ -35,7 +37,11 @@ fn check<G: Game>(game: &str, id: GameId) {
     let stderr = datagen(game, 1, &one);
     assert!(stderr.contains("positions/s/thread"), "{stderr}");
     datagen(game, 2, &two);
-    assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap(), "{game}: same seed, same data");
+    assert_eq!(
+        std::fs::read(&one).unwrap(),
+        std::fs::read(&two).unwrap(),
+        "{game}: same seed, same data"
+    );
 
     let (file_game, recs) = records(&one);
     assert_eq!(file_game, id);
@@ -48,17 +54,30 @@ fn check<G: Game>(game: &str, id: GameId) {
     }
 
     let tune = Command::new(kientuong_bin())
-        .args(["tune", "--game", game, "--steps", "30", "--lr", "2", "--data"])
+        .args([
+            "tune", "--game", game, "--steps", "30", "--lr", "2", "--data",
+        ])
         .arg(&one)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run kientuong tune");
     let err = String::from_utf8_lossy(&tune.stderr);
     assert!(tune.status.success(), "{err}");
-    assert!(String::from_utf8_lossy(&tune.stdout).contains("pub const WEIGHTS: Weights = Weights {"));
+    assert!(
+        String::from_utf8_lossy(&tune.stdout).contains("pub const WEIGHTS: Weights = Weights {")
+    );
     let loss = |key: &str| -> f64 {
-        let at = err.find(key).unwrap_or_else(|| panic!("no '{key}' in {err}")) + key.len();
-        err[at..].split_whitespace().next().unwrap().trim_end_matches(',').parse().unwrap()
+        let at = err
+            .find(key)
+            .unwrap_or_else(|| panic!("no '{key}' in {err}"))
+            + key.len();
+        err[at..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .trim_end_matches(',')
+            .parse()
+            .unwrap()
     };
     assert!(loss("loss after = ") < loss("loss before = "), "{err}");
     std::fs::remove_dir_all(&dir).ok();

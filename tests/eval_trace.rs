@@ -38,7 +38,12 @@ fn xiangqi_trace_dot_weights_is_the_evaluation() {
     for pos in random_positions::<Xiangqi>(&mut rng, 2000) {
         let trace = XiangqiEval::trace(&pos);
         let expected = eval.evaluate(&pos);
-        assert_eq!(trace.white_eval(&weights, tempo) * pos.side_to_move().sign(), expected, "{}", pos.fen());
+        assert_eq!(
+            trace.white_eval(&weights, tempo) * pos.side_to_move().sign(),
+            expected,
+            "{}",
+            pos.fen()
+        );
         nonzero += trace.coef.iter().filter(|&&c| c != 0).count();
     }
     assert!(nonzero > 2000 * 5, "the trace records terms ({nonzero})");
@@ -54,7 +59,12 @@ fn chess_trace_dot_weights_is_the_evaluation() {
     for pos in random_positions::<Chess>(&mut rng, 2000) {
         let trace = eval.trace(&pos);
         let expected = eval.evaluate(&pos);
-        assert_eq!(trace.white_eval(&weights, tempo) * pos.side_to_move().sign(), expected, "{}", pos.fen());
+        assert_eq!(
+            trace.white_eval(&weights, tempo) * pos.side_to_move().sign(),
+            expected,
+            "{}",
+            pos.fen()
+        );
         nonzero += trace.coef.iter().filter(|&&c| c != 0).count();
     }
     assert!(nonzero > 2000 * 5, "the trace records terms ({nonzero})");

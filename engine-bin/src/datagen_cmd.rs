@@ -62,14 +62,23 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         GameKind::Chess => GameId::Chess,
         GameKind::Xiangqi => GameId::Xiangqi,
     };
-    let mut writer = Writer::new(BufWriter::new(file), game).map_err(|e| format!("{}: {e}", args.out))?;
+    let mut writer =
+        Writer::new(BufWriter::new(file), game).map_err(|e| format!("{}: {e}", args.out))?;
     let summary = match args.game {
-        GameKind::Chess => datagen::run::<movegen_chess::Chess, eval_chess::ChessEval, _>(&config, &mut writer)?,
+        GameKind::Chess => {
+            datagen::run::<movegen_chess::Chess, eval_chess::ChessEval, _>(&config, &mut writer)?
+        }
         GameKind::Xiangqi => {
-            datagen::run::<movegen_xiangqi::Xiangqi, eval_xiangqi::XiangqiEval, _>(&config, &mut writer)?
+            datagen::run::<movegen_xiangqi::Xiangqi, eval_xiangqi::XiangqiEval, _>(
+                &config,
+                &mut writer,
+            )?
         }
     };
-    writer.into_inner().flush().map_err(|e| format!("{}: {e}", args.out))?;
+    writer
+        .into_inner()
+        .flush()
+        .map_err(|e| format!("{}: {e}", args.out))?;
     eprintln!(
         "datagen done: {} games, {} positions in {:.1} s, {:.1} positions/s/thread ({} threads)",
         summary.games,

@@ -75,15 +75,30 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
     // Nothing is frozen: weights that never occur (the kings' material cancels out) get a zero
     // gradient and stay where they are.
     let frozen = vec![false; start.0.len()];
-    let settings = AdamSettings { steps: args.steps, learning_rate: args.lr, ..AdamSettings::default() };
+    let settings = AdamSettings {
+        steps: args.steps,
+        learning_rate: args.lr,
+        ..AdamSettings::default()
+    };
     let start_copy = start.clone();
-    let tuned = adam(&model, &data, start, &frozen, &settings, 100, |step, loss| {
-        eprintln!("tune {}: step {step} loss {loss:.6}", game.name);
-    });
+    let tuned = adam(
+        &model,
+        &data,
+        start,
+        &frozen,
+        &settings,
+        100,
+        |step, loss| {
+            eprintln!("tune {}: step {step} loss {loss:.6}", game.name);
+        },
+    );
     let (values, tempo) = tuned.to_weights();
     let rounded = Params::from_weights(&values, tempo);
     let after = model.loss(&rounded, &data);
-    eprintln!("tune {}: loss after = {after:.6} (rounded weights), before = {before:.6}", game.name);
+    eprintln!(
+        "tune {}: loss after = {after:.6} (rounded weights), before = {before:.6}",
+        game.name
+    );
     let results_only = Model { k, lambda: 1.0 };
     eprintln!(
         "tune {}: loss against the results alone: {:.6} -> {:.6}",
@@ -99,10 +114,12 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
             results_only.loss(&rounded, &held_out)
         );
     }
-    let source = std::fs::read_to_string(game.weights_path).map_err(|e| format!("{}: {e}", game.weights_path))?;
+    let source = std::fs::read_to_string(game.weights_path)
+        .map_err(|e| format!("{}: {e}", game.weights_path))?;
     let written = write_weights(&source, game.fields, &values, tempo)?;
     if args.write {
-        std::fs::write(game.weights_path, written).map_err(|e| format!("{}: {e}", game.weights_path))?;
+        std::fs::write(game.weights_path, written)
+            .map_err(|e| format!("{}: {e}", game.weights_path))?;
         eprintln!("tune {}: wrote {}", game.name, game.weights_path);
     } else {
         print!("{written}");

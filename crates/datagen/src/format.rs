@@ -132,7 +132,12 @@ impl<R: Read> Reader<R> {
         let mut fen = vec![0u8; usize::from(head[4])];
         self.input.read_exact(&mut fen)?;
         let fen = String::from_utf8(fen).map_err(|_| invalid("FEN is not UTF-8"))?;
-        Ok(Some(Record { fen, score, result, stm: head[3] }))
+        Ok(Some(Record {
+            fen,
+            score,
+            result,
+            stm: head[3],
+        }))
     }
 }
 
@@ -148,8 +153,18 @@ mod tests {
                 result: ResultCode::Draw,
                 stm: 1,
             },
-            Record { fen: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".into(), score: i16::MAX, result: ResultCode::Win, stm: 0 },
-            Record { fen: "x".into(), score: i16::MIN, result: ResultCode::Loss, stm: 0 },
+            Record {
+                fen: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".into(),
+                score: i16::MAX,
+                result: ResultCode::Win,
+                stm: 0,
+            },
+            Record {
+                fen: "x".into(),
+                score: i16::MIN,
+                result: ResultCode::Loss,
+                stm: 0,
+            },
         ]
     }
 

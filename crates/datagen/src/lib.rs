@@ -16,8 +16,8 @@
 
 pub mod format;
 mod rng;
-mod selfplay;
 mod run;
+mod selfplay;
 
 pub use format::{GameId, Reader, Record, ResultCode, Writer, FORMAT_VERSION, MAGIC};
 pub use run::{run, Config, Summary};

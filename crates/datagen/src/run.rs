@@ -39,7 +39,10 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
 /// Plays `config.games` games and writes their positions to `out` in game order. Progress goes
 /// to stderr every few seconds and at the end.
-pub fn run<G: Game, E: Evaluator<G>, W: Write>(config: &Config, out: &mut Writer<W>) -> Result<Summary, String> {
+pub fn run<G: Game, E: Evaluator<G>, W: Write>(
+    config: &Config,
+    out: &mut Writer<W>,
+) -> Result<Summary, String> {
     let threads = config.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -53,12 +53,18 @@ fn random_opening<G: Game>(rng: &mut Rng, plies: usize) -> Option<G> {
 
 /// A balanced random opening: the root position for the game, as a FEN (so the game's history
 /// starts there) parsed back.
-fn balanced_opening<G: Game, E: Evaluator<G>>(engine: &mut Engine<G, E>, rng: &mut Rng, s: &GameSettings) -> G {
+fn balanced_opening<G: Game, E: Evaluator<G>>(
+    engine: &mut Engine<G, E>,
+    rng: &mut Rng,
+    s: &GameSettings,
+) -> G {
     let limits = Limits::nodes(s.nodes);
     let signals = Signals::default();
     let mut last = None;
     for _ in 0..OPENING_TRIES {
-        let Some(pos) = random_opening::<G>(rng, s.random_plies) else { continue };
+        let Some(pos) = random_opening::<G>(rng, s.random_plies) else {
+            continue;
+        };
         engine.clear();
         let result = engine.search(&pos, &limits, &Silent, &signals);
         let level = centipawns(result.score).is_some_and(|cp| cp.abs() <= s.opening_cp);
@@ -72,7 +78,12 @@ fn balanced_opening<G: Game, E: Evaluator<G>>(engine: &mut Engine<G, E>, rng: &m
 
 /// Plays game number `index` of a run seeded with `seed`; returns its kept positions, each
 /// carrying the final result.
-pub fn play_game<G: Game, E: Evaluator<G>>(engine: &mut Engine<G, E>, seed: u64, index: u64, s: &GameSettings) -> Vec<Record> {
+pub fn play_game<G: Game, E: Evaluator<G>>(
+    engine: &mut Engine<G, E>,
+    seed: u64,
+    index: u64,
+    s: &GameSettings,
+) -> Vec<Record> {
     let mut rng = Rng::for_game(seed, index);
     let mut pos = balanced_opening(engine, &mut rng, s);
     engine.clear();
@@ -89,7 +100,9 @@ pub fn play_game<G: Game, E: Evaluator<G>>(engine: &mut Engine<G, E>, seed: u64,
             break Outcome::Draw;
         }
         let result = engine.search(&pos, &limits, &Silent, &signals);
-        let Some(best) = result.best else { break pos.no_moves_verdict().outcome };
+        let Some(best) = result.best else {
+            break pos.no_moves_verdict().outcome;
+        };
         let stm = pos.side_to_move();
         let cp = centipawns(result.score);
         if let Some(cp) = cp {
@@ -115,7 +128,11 @@ pub fn play_game<G: Game, E: Evaluator<G>>(engine: &mut Engine<G, E>, seed: u64,
                 0
             };
             if decided_run.unsigned_abs() as usize >= ADJUDICATE_PLIES {
-                break Outcome::Win(if decided_run > 0 { Color::White } else { Color::Black });
+                break Outcome::Win(if decided_run > 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                });
             }
         }
         pos.make(best);

@@ -14,7 +14,13 @@ impl S {
     /// is clamped to `0..=total`.
     #[inline]
     pub const fn blend(self, phase: i32, total: i32) -> i32 {
-        let phase = if phase > total { total } else if phase < 0 { 0 } else { phase };
+        let phase = if phase > total {
+            total
+        } else if phase < 0 {
+            0
+        } else {
+            phase
+        };
         (self.0 * phase + self.1 * (total - phase)) / total
     }
 }
@@ -136,7 +142,11 @@ pub struct EvalTrace {
 
 impl EvalTrace {
     pub fn new(weights: usize) -> EvalTrace {
-        EvalTrace { coef: vec![0; weights], side_sign: 1, ..EvalTrace::default() }
+        EvalTrace {
+            coef: vec![0; weights],
+            side_sign: 1,
+            ..EvalTrace::default()
+        }
     }
 
     /// The evaluation, White's point of view, for the given pair weights and tempo, with the

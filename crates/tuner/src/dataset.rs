@@ -41,7 +41,8 @@ impl Dataset {
         let mut records = Vec::new();
         for path in paths {
             let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-            let mut reader = Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
+            let mut reader =
+                Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
             if GameId::from_name(game.name) != Some(reader.game) {
                 return Err(format!("{path}: not a {} datagen file", game.name));
             }
@@ -96,8 +97,18 @@ impl Dataset {
         let tail = self.positions.split_off(at.min(self.positions.len()));
         let first = tail.first().map_or(self.terms.len(), |p| p.start as usize);
         let terms = self.terms.split_off(first);
-        let positions = tail.into_iter().map(|p| Position { start: p.start - first as u32, ..p }).collect();
-        Dataset { positions, terms, skipped: 0 }
+        let positions = tail
+            .into_iter()
+            .map(|p| Position {
+                start: p.start - first as u32,
+                ..p
+            })
+            .collect();
+        Dataset {
+            positions,
+            terms,
+            skipped: 0,
+        }
     }
 
     pub fn terms_of(&self, p: &Position) -> &[(u16, i16)] {

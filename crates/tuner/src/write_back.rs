@@ -10,8 +10,15 @@ fn pair(s: S) -> String {
 /// `source` with the fields of `fields` (in flat order, `values` likewise) and `tempo`
 /// replaced inside `pub const WEIGHTS: Weights = Weights { … };`. Each field must sit on one
 /// line there, as `    name: value,`.
-pub fn write_weights(source: &str, fields: &[(&str, usize)], values: &[S], tempo: i32) -> Result<String, String> {
-    let start = source.find("pub const WEIGHTS: Weights = Weights {").ok_or("no `pub const WEIGHTS` literal")?;
+pub fn write_weights(
+    source: &str,
+    fields: &[(&str, usize)],
+    values: &[S],
+    tempo: i32,
+) -> Result<String, String> {
+    let start = source
+        .find("pub const WEIGHTS: Weights = Weights {")
+        .ok_or("no `pub const WEIGHTS` literal")?;
     let (head, body) = source.split_at(start);
     let mut found = vec![false; fields.len()];
     let mut tempo_found = false;
@@ -33,7 +40,10 @@ pub fn write_weights(source: &str, fields: &[(&str, usize)], values: &[S], tempo
             let (_, n) = fields[i];
             let vals = &values[offsets[i]..offsets[i] + n];
             let text = if trimmed.starts_with(&format!("{name}: [")) {
-                format!("[{}]", vals.iter().map(|&s| pair(s)).collect::<Vec<_>>().join(", "))
+                format!(
+                    "[{}]",
+                    vals.iter().map(|&s| pair(s)).collect::<Vec<_>>().join(", ")
+                )
             } else if n == 1 {
                 pair(vals[0])
             } else {
@@ -49,7 +59,10 @@ pub fn write_weights(source: &str, fields: &[(&str, usize)], values: &[S], tempo
         }
     }
     if let Some(i) = found.iter().position(|f| !f) {
-        return Err(format!("field {} not found in the WEIGHTS literal", fields[i].0));
+        return Err(format!(
+            "field {} not found in the WEIGHTS literal",
+            fields[i].0
+        ));
     }
     if !tempo_found {
         return Err("field tempo not found in the WEIGHTS literal".into());

@@ -15,7 +15,9 @@ fn sample() -> (GameModel, Dataset) {
     let game = GameModel::by_name("xiangqi").unwrap();
     let mut state = 0x5eed_u64;
     let mut rnd = |n: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((state >> 33) as usize) % n
     };
     let mut records = Vec::new();
@@ -30,13 +32,26 @@ fn sample() -> (GameModel, Dataset) {
             pos.make(list[rnd(list.len())]);
             if ply % 4 == 3 {
                 let fen = pos.fen();
-                let white = (game.trace)(&fen).unwrap().white_eval(&game.values, game.tempo);
-                let mut result = if white > 100 { ResultCode::Win } else if white < -100 { ResultCode::Loss } else { ResultCode::Draw };
+                let white = (game.trace)(&fen)
+                    .unwrap()
+                    .white_eval(&game.values, game.tempo);
+                let mut result = if white > 100 {
+                    ResultCode::Win
+                } else if white < -100 {
+                    ResultCode::Loss
+                } else {
+                    ResultCode::Draw
+                };
                 if rnd(5) == 0 {
                     result = ResultCode::Draw;
                 }
                 let stm = pos.side_to_move().index() as u8;
-                records.push(Record { fen, score: (white / 2) as i16, result, stm });
+                records.push(Record {
+                    fen,
+                    score: (white / 2) as i16,
+                    result,
+                    stm,
+                });
             }
         }
     }
@@ -49,7 +64,10 @@ fn sample() -> (GameModel, Dataset) {
 #[test]
 fn gradient_matches_finite_differences() {
     let (game, data) = sample();
-    let model = Model { k: 1.1, lambda: 0.7 };
+    let model = Model {
+        k: 1.1,
+        lambda: 0.7,
+    };
     let params = Params::from_weights(&game.values, game.tempo);
     let (loss, grad) = model.loss_and_gradient(&params, &data);
     assert!((loss - model.loss(&params, &data)).abs() < 1e-12);
@@ -62,7 +80,11 @@ fn gradient_matches_finite_differences() {
         down.0[i] -= h;
         let numeric = (model.loss(&up, &data) - model.loss(&down, &data)) / (2.0 * h);
         let tolerance = 1e-6 + 1e-3 * numeric.abs().max(grad[i].abs());
-        assert!((numeric - grad[i]).abs() <= tolerance, "param {i}: numeric {numeric:e} vs analytic {:e}", grad[i]);
+        assert!(
+            (numeric - grad[i]).abs() <= tolerance,
+            "param {i}: numeric {numeric:e} vs analytic {:e}",
+            grad[i]
+        );
         checked += usize::from(grad[i] != 0.0);
     }
     assert!(checked > 20, "most weights occur in the sample ({checked})");
@@ -71,11 +93,22 @@ fn gradient_matches_finite_differences() {
 #[test]
 fn loss_and_gradient_do_not_depend_on_the_thread_count() {
     let (game, data) = sample();
-    let model = Model { k: 0.9, lambda: 0.5 };
+    let model = Model {
+        k: 0.9,
+        lambda: 0.5,
+    };
     let params = Params::from_weights(&game.values, game.tempo);
     let with = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        pool.install(|| (model.loss(&params, &data), model.loss_and_gradient(&params, &data)))
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            (
+                model.loss(&params, &data),
+                model.loss_and_gradient(&params, &data),
+            )
+        })
     };
     let one = with(1);
     assert_eq!(one, with(3), "bit for bit");
@@ -90,26 +123,64 @@ fn adam_lowers_the_loss() {
     let model = Model { k, lambda: 1.0 };
     let before = model.loss(&start, &data);
     // K is a minimum along its own axis.
-    assert!(before <= Model { k: k * 1.2, lambda: 1.0 }.loss(&start, &data));
-    assert!(before <= Model { k: k / 1.2, lambda: 1.0 }.loss(&start, &data));
-    let settings = AdamSettings { steps: 150, learning_rate: 2.0, ..AdamSettings::default() };
+    assert!(
+        before
+            <= Model {
+                k: k * 1.2,
+                lambda: 1.0
+            }
+            .loss(&start, &data)
+    );
+    assert!(
+        before
+            <= Model {
+                k: k / 1.2,
+                lambda: 1.0
+            }
+            .loss(&start, &data)
+    );
+    let settings = AdamSettings {
+        steps: 150,
+        learning_rate: 2.0,
+        ..AdamSettings::default()
+    };
     let mut losses = Vec::new();
     let frozen = vec![false; start.0.len()];
-    let tuned = adam(&model, &data, start.clone(), &frozen, &settings, 50, |_, l| losses.push(l));
+    let tuned = adam(
+        &model,
+        &data,
+        start.clone(),
+        &frozen,
+        &settings,
+        50,
+        |_, l| losses.push(l),
+    );
     let after = model.loss(&tuned, &data);
     assert!(after < before * 0.95, "loss {before} -> {after}");
     assert_eq!(losses.len(), 4);
     // A frozen parameter does not move.
     let mut frozen = vec![false; start.0.len()];
     frozen[0] = true;
-    let tuned = adam(&model, &data, start.clone(), &frozen, &settings, 0, |_, _| {});
+    let tuned = adam(
+        &model,
+        &data,
+        start.clone(),
+        &frozen,
+        &settings,
+        0,
+        |_, _| {},
+    );
     assert_eq!(tuned.0[0], start.0[0]);
 }
 
 #[test]
 fn a_split_keeps_every_position_and_its_terms() {
     let (_, mut data) = sample();
-    let whole: Vec<Vec<(u16, i16)>> = data.positions.iter().map(|p| data.terms_of(p).to_vec()).collect();
+    let whole: Vec<Vec<(u16, i16)>> = data
+        .positions
+        .iter()
+        .map(|p| data.terms_of(p).to_vec())
+        .collect();
     let at = data.positions.len() * 3 / 4;
     let tail = data.split_off(at);
     assert_eq!(data.positions.len() + tail.positions.len(), whole.len());
@@ -128,18 +199,32 @@ fn write_back_reproduces_the_committed_weights() {
         let path = format!("{}/../../{}", env!("CARGO_MANIFEST_DIR"), game.weights_path);
         let source = std::fs::read_to_string(&path).unwrap();
         let same = write_weights(&source, game.fields, &game.values, game.tempo).unwrap();
-        assert_eq!(same, source, "{name}: writing the current values changes nothing");
+        assert_eq!(
+            same, source,
+            "{name}: writing the current values changes nothing"
+        );
 
         let (values, tempo) = Params::from_weights(&game.values, game.tempo).to_weights();
-        assert_eq!((values.as_slice(), tempo), (game.values.as_slice(), game.tempo), "{name}: params round trip");
+        assert_eq!(
+            (values.as_slice(), tempo),
+            (game.values.as_slice(), game.tempo),
+            "{name}: params round trip"
+        );
 
         let mut changed = game.values.clone();
         changed[0] = S(-77, 1234);
         let last = changed.len() - 1;
         changed[last] = S(4321, -5);
         let text = write_weights(&source, game.fields, &changed, 99).unwrap();
-        assert!(text.contains("S(-77, 1234)") && text.contains("S(4321, -5)") && text.contains("tempo: 99,"));
+        assert!(
+            text.contains("S(-77, 1234)")
+                && text.contains("S(4321, -5)")
+                && text.contains("tempo: 99,")
+        );
         assert_eq!(text.lines().count(), source.lines().count());
-        assert!(write_weights(&source, game.fields, &changed[1..], 99).is_err(), "wrong count refused");
+        assert!(
+            write_weights(&source, game.fields, &changed[1..], 99).is_err(),
+            "wrong count refused"
+        );
     }
 }
