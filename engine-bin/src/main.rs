@@ -11,12 +11,14 @@
 
 mod argv_lines;
 mod bench_cmd;
+mod datagen_cmd;
 mod dispatch;
 mod genfens;
 mod judge_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod session;
+mod tune_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,6 +40,10 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Play self-play or engine-vs-engine matches (cutechess-cli style flags).
     Match(match_cmd::MatchArgs),
+    /// Self-play training data: fixed-nodes games from random openings, in the datagen format.
+    Datagen(datagen_cmd::DatagenArgs),
+    /// Texel-tune a game's evaluation weights from datagen files.
+    Tune(tune_cmd::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +58,8 @@ fn main() -> ExitCode {
         Some(Command::Judge(args)) => judge_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Datagen(args)) => datagen_cmd::run(&args),
+        Some(Command::Tune(args)) => tune_cmd::run(&args),
     };
     exit_code(result)
 }

@@ -11,12 +11,14 @@
 #![forbid(unsafe_code)]
 
 mod tables;
+pub mod weight_list;
 pub mod weights;
 
-use game_api::{Color, Evaluator};
+use game_api::{Color, EvalTrace, Evaluator, TermSink, TermSum};
+use weight_list as ids;
 use movegen_chess::reference::{bishop_attacks, rook_attacks};
 use movegen_chess::Chess;
-use tables::{adjacent_files, build_psqt, file_mask, KING_STEPS, KNIGHT_STEPS};
+use tables::{adjacent_files, build_psqt, file_mask, psqt_terms, KING_STEPS, KNIGHT_STEPS};
 use weights::{S, WEIGHTS};
 
 const PAWN: usize = 0;
@@ -75,9 +77,29 @@ fn squares(mut b: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// A term sink that also knows how to add a piece-square value: the engine's sum reads the
+/// prebuilt table, the tuner's trace adds the shape terms the table was built from.
+trait PsqtSink: TermSink {
+    fn psqt(&mut self, eval: &ChessEval, kind: usize, rel: usize);
+}
+
+impl PsqtSink for TermSum {
+    #[inline(always)]
+    fn psqt(&mut self, eval: &ChessEval, kind: usize, rel: usize) {
+        self.0 += eval.psqt[kind][rel];
+    }
+}
+
+impl PsqtSink for EvalTrace {
+    fn psqt(&mut self, _eval: &ChessEval, kind: usize, rel: usize) {
+        psqt_terms(self, kind, rel);
+    }
+}
+
 impl ChessEval {
-    /// Everything that belongs to `us`, White-relative sign applied by the caller.
-    fn side_terms(&self, pos: &Chess, us: Color) -> (S, i32) {
+    /// Adds everything that belongs to `us` to `s` (the White-relative sign is the caller's or
+    /// the sink's); returns `us`'s contribution to the phase.
+    fn side_terms<T: PsqtSink>(&self, pos: &Chess, us: Color, s: &mut T) -> i32 {
         let w = &WEIGHTS;
         let them = !us;
         let pieces = |c: Color, k: usize| pos.pieces_of(c, k);
@@ -89,14 +111,13 @@ impl ChessEval {
         }
         let our_pawns = pieces(us, PAWN);
         let their_pawns = pieces(them, PAWN);
-        let mut s = S(0, 0);
         let mut phase = 0;
 
         // Material and piece-square values.
         for kind in 0..6 {
             for sq in squares(pieces(us, kind)) {
                 let rel = if us == Color::White { sq } else { sq ^ 56 };
-                s += self.psqt[kind][rel];
+                s.psqt(self, kind, rel);
                 phase += w.phase[kind];
             }
         }
@@ -106,47 +127,48 @@ impl ChessEval {
             let file = sq % 8;
             let ahead = ranks_ahead(us, sq);
             if our_pawns & file_mask(file) & ahead != 0 {
-                s += w.doubled;
+                s.add(ids::DOUBLED, w.doubled, 1);
             }
             if our_pawns & adjacent_files(file) == 0 {
-                s += w.isolated;
+                s.add(ids::ISOLATED, w.isolated, 1);
             } else if our_pawns & adjacent_files(file) & !ahead & !(0xFFu64 << (sq / 8 * 8)) == 0
                 && pawn_attacks(them, their_pawns) & (if us == Color::White { 1u64 << (sq + 8) } else { 1u64 << (sq - 8) }) != 0
             {
                 // No pawn beside or behind can support it, and its stop square is guarded.
-                s += w.backward;
+                s.add(ids::BACKWARD, w.backward, 1);
             }
             let span = (file_mask(file) | adjacent_files(file)) & ahead;
             if their_pawns & span == 0 {
-                s += w.passed[advanced(us, sq)];
+                let adv = advanced(us, sq);
+                s.add(ids::PASSED + adv, w.passed[adv], 1);
             }
         }
 
         // Mobility, rook files, bishop pair.
         let safe = !ours & !pawn_attacks(them, their_pawns);
-        let mobility = |s: &mut S, slot: usize, attacks: u64| {
-            *s += w.mobility[slot] * ((attacks & safe).count_ones() as i32 - w.mobility_base[slot]);
+        let mobility = |s: &mut T, slot: usize, attacks: u64| {
+            s.add(ids::MOBILITY + slot, w.mobility[slot], (attacks & safe).count_ones() as i32 - w.mobility_base[slot]);
         };
         for sq in squares(pieces(us, KNIGHT)) {
-            mobility(&mut s, 0, KNIGHT_STEPS[sq]);
+            mobility(s, 0, KNIGHT_STEPS[sq]);
         }
         for sq in squares(pieces(us, BISHOP)) {
-            mobility(&mut s, 1, bishop_attacks(sq, all));
+            mobility(s, 1, bishop_attacks(sq, all));
         }
         for sq in squares(pieces(us, ROOK)) {
-            mobility(&mut s, 2, rook_attacks(sq, all));
+            mobility(s, 2, rook_attacks(sq, all));
             let file = file_mask(sq % 8);
             if (our_pawns | their_pawns) & file == 0 {
-                s += w.rook_open_file;
+                s.add(ids::ROOK_OPEN_FILE, w.rook_open_file, 1);
             } else if our_pawns & file == 0 {
-                s += w.rook_half_open_file;
+                s.add(ids::ROOK_HALF_OPEN_FILE, w.rook_half_open_file, 1);
             }
         }
         for sq in squares(pieces(us, QUEEN)) {
-            mobility(&mut s, 3, bishop_attacks(sq, all) | rook_attacks(sq, all));
+            mobility(s, 3, bishop_attacks(sq, all) | rook_attacks(sq, all));
         }
         if pieces(us, BISHOP).count_ones() >= 2 {
-            s += w.bishop_pair;
+            s.add(ids::BISHOP_PAIR, w.bishop_pair, 1);
         }
 
         // King safety: our pawn shield, and the enemy pieces bearing on our king's zone.
@@ -156,8 +178,8 @@ impl ChessEval {
             let one = ranks_ahead(us, ksq) & !ranks_ahead(us, if us == Color::White { (ksq + 8).min(63) } else { ksq.saturating_sub(8) });
             let near = files & one;
             let far_row = if us == Color::White { near << 8 } else { near >> 8 };
-            s += w.shield_near * (our_pawns & near).count_ones() as i32;
-            s += w.shield_far * (our_pawns & far_row).count_ones() as i32;
+            s.add(ids::SHIELD_NEAR, w.shield_near, (our_pawns & near).count_ones() as i32);
+            s.add(ids::SHIELD_FAR, w.shield_far, (our_pawns & far_row).count_ones() as i32);
 
             let zone = KING_STEPS[ksq] | (1u64 << ksq);
             let mut units = 0;
@@ -174,17 +196,37 @@ impl ChessEval {
                 units += w.attack_units[3] * ((bishop_attacks(sq, all) | rook_attacks(sq, all)) & zone).count_ones() as i32;
             }
             if pieces(them, QUEEN) != 0 || units > 8 {
-                s -= S((units * units / w.attack_divisor).min(w.attack_cap), 0);
+                s.fixed(S(-(units * units / w.attack_divisor).min(w.attack_cap), 0));
             }
         }
-        (s, phase)
+        phase
     }
 
     /// White-relative (middlegame, endgame) sum and the game phase.
     pub fn terms(&self, pos: &Chess) -> (S, i32) {
-        let (white, pw) = self.side_terms(pos, Color::White);
-        let (black, pb) = self.side_terms(pos, Color::Black);
-        (white - black, pw + pb)
+        let mut white = TermSum::default();
+        let mut black = TermSum::default();
+        let pw = self.side_terms(pos, Color::White, &mut white);
+        let pb = self.side_terms(pos, Color::Black, &mut black);
+        (white.0 - black.0, pw + pb)
+    }
+
+    /// The evaluation of `pos` as coefficients of the pair weights in `weight_list` order
+    /// (White's point of view); `trace.white_eval(&weight_list::values(&WEIGHTS),
+    /// WEIGHTS.tempo)` times the side to move's sign is `evaluate(pos)`. For the tuner;
+    /// allocates.
+    pub fn trace(&self, pos: &Chess) -> EvalTrace {
+        use game_api::Game;
+        let mut trace = EvalTrace::new(ids::COUNT);
+        trace.side_sign = 1;
+        let pw = self.side_terms(pos, Color::White, &mut trace);
+        trace.side_sign = -1;
+        let pb = self.side_terms(pos, Color::Black, &mut trace);
+        trace.side_sign = 1;
+        trace.phase = (pw + pb).min(WEIGHTS.phase_total);
+        trace.phase_total = WEIGHTS.phase_total;
+        trace.stm_sign = pos.side_to_move().sign();
+        trace
     }
 }
 
@@ -192,10 +234,7 @@ impl Evaluator<Chess> for ChessEval {
     fn evaluate(&mut self, pos: &Chess) -> i32 {
         use game_api::Game;
         let (s, phase) = self.terms(pos);
-        let total = WEIGHTS.phase_total;
-        let phase = phase.min(total);
-        let white = (s.0 * phase + s.1 * (total - phase)) / total;
-        white * pos.side_to_move().sign() + WEIGHTS.tempo
+        s.blend(phase, WEIGHTS.phase_total) * pos.side_to_move().sign() + WEIGHTS.tempo
     }
 }
 

@@ -1,7 +1,9 @@
 //! Geometry the evaluation needs and the rules crate does not export: knight and king steps,
 //! file masks, and the piece-square tables built from the shape weights.
 
+use crate::weight_list as ids;
 use crate::weights::{S, WEIGHTS};
+use game_api::{TermSink, TermSum};
 
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 
@@ -53,35 +55,37 @@ const fn centrality(sq: usize) -> i32 {
     if df < dr { df } else { dr }
 }
 
-/// Piece-square value of `kind` on `sq` from White's side (mirror the rank for Black).
-fn psqt_white(kind: usize, sq: usize) -> S {
+/// Piece-square terms (material included) of `kind` on `sq` from White's side (mirror the
+/// rank for Black).
+pub fn psqt_terms<T: TermSink>(t: &mut T, kind: usize, sq: usize) {
     let w = &WEIGHTS;
     let (file, rank) = (sq % 8, sq / 8);
     let c = centrality(sq);
+    t.add(ids::MATERIAL + kind, w.material[kind], 1);
     match kind {
         0 => {
             let advanced = rank.saturating_sub(1).min(5);
-            let centre_file = match file {
-                3 | 4 => w.pawn_centre_file,
-                2 | 5 => S(w.pawn_centre_file.0 / 2, 0),
-                _ => S(0, 0),
-            };
-            w.pawn_rank[advanced] + centre_file
-        }
-        1 => w.knight_centre * (c - 2),
-        2 => w.bishop_centre * c,
-        3 => {
-            if rank == 6 {
-                w.rook_seventh
-            } else {
-                S(0, 0)
+            t.add(ids::PAWN_RANK + advanced, w.pawn_rank[advanced], 1);
+            match file {
+                3 | 4 => t.add(ids::PAWN_CENTRE_FILE, w.pawn_centre_file, 1),
+                2 | 5 => t.add(ids::PAWN_SIDE_CENTRE_FILE, w.pawn_side_centre_file, 1),
+                _ => {}
             }
         }
-        4 => w.queen_centre * c,
+        1 => t.add(ids::KNIGHT_CENTRE, w.knight_centre, c - 2),
+        2 => t.add(ids::BISHOP_CENTRE, w.bishop_centre, c),
+        3 => {
+            if rank == 6 {
+                t.add(ids::ROOK_SEVENTH, w.rook_seventh, 1);
+            }
+        }
+        4 => t.add(ids::QUEEN_CENTRE, w.queen_centre, c),
         _ => {
             let back = 3 - (rank as i32).min(3);
-            let wing = if file <= 2 || file >= 6 { 1 } else { 0 };
-            S(w.king_back_rank.0 * back + w.king_wing.0 * wing, w.king_centre.1 * c)
+            let wing = i32::from(file <= 2 || file >= 6);
+            t.add(ids::KING_BACK_RANK, w.king_back_rank, back);
+            t.add(ids::KING_WING, w.king_wing, wing);
+            t.add(ids::KING_CENTRE, w.king_centre, c);
         }
     }
 }
@@ -91,7 +95,9 @@ pub fn build_psqt() -> Box<[[S; 64]; 6]> {
     let mut t = Box::new([[S(0, 0); 64]; 6]);
     for (kind, row) in t.iter_mut().enumerate() {
         for (sq, v) in row.iter_mut().enumerate() {
-            *v = WEIGHTS.material[kind] + psqt_white(kind, sq);
+            let mut sum = TermSum::default();
+            psqt_terms(&mut sum, kind, sq);
+            *v = sum.0;
         }
     }
     t

@@ -2,38 +2,8 @@
 //! square tables are built from the few shape parameters below rather than typed out, so that a
 //! tuner has a small, meaningful set of numbers to move.
 
-/// A middlegame / endgame pair, blended by the game phase.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S(pub i32, pub i32);
-
-impl std::ops::Add for S {
-    type Output = S;
-    fn add(self, o: S) -> S {
-        S(self.0 + o.0, self.1 + o.1)
-    }
-}
-impl std::ops::Sub for S {
-    type Output = S;
-    fn sub(self, o: S) -> S {
-        S(self.0 - o.0, self.1 - o.1)
-    }
-}
-impl std::ops::AddAssign for S {
-    fn add_assign(&mut self, o: S) {
-        *self = *self + o;
-    }
-}
-impl std::ops::SubAssign for S {
-    fn sub_assign(&mut self, o: S) {
-        *self = *self - o;
-    }
-}
-impl std::ops::Mul<i32> for S {
-    type Output = S;
-    fn mul(self, k: i32) -> S {
-        S(self.0 * k, self.1 * k)
-    }
-}
+/// The pair type is shared by both evaluations (`game_api::S`).
+pub use game_api::S;
 
 pub struct Weights {
     /// Material by kind: pawn, knight, bishop, rook, queen, king.
@@ -45,16 +15,17 @@ pub struct Weights {
     // ----- piece-square shapes -----
     /// Pawn bonus per rank advanced (index = ranks from the start rank, 0..=5).
     pub pawn_rank: [S; 6],
-    /// Pawns on the four centre files (d, e more than c, f).
+    /// Pawns on the centre files d, e and on the files beside them, c and f.
     pub pawn_centre_file: S,
+    pub pawn_side_centre_file: S,
     /// Knights and bishops: bonus per step closer to the centre (0 = corner ring .. 3 = centre).
     pub knight_centre: S,
     pub bishop_centre: S,
     /// Rooks on the seventh rank; queens centralised (small).
     pub rook_seventh: S,
     pub queen_centre: S,
-    /// King: middlegame bonus per rank near the back rank and for the wings (castled), endgame
-    /// bonus per step toward the centre.
+    /// King: bonus per rank near the back rank and for the wings (castled; both middlegame
+    /// weights so far), and per step toward the centre (an endgame weight so far).
     pub king_back_rank: S,
     pub king_wing: S,
     pub king_centre: S,
@@ -94,6 +65,7 @@ pub const WEIGHTS: Weights = Weights {
 
     pawn_rank: [S(0, 0), S(2, 6), S(6, 14), S(14, 30), S(30, 60), S(60, 110)],
     pawn_centre_file: S(10, 0),
+    pawn_side_centre_file: S(5, 0),
     knight_centre: S(12, 8),
     bishop_centre: S(6, 4),
     rook_seventh: S(20, 25),

@@ -13,10 +13,11 @@
 
 mod board_view;
 mod terms;
+pub mod weight_list;
 pub mod weights;
 
 use board_view::BoardView;
-use game_api::{Color, Evaluator, Game};
+use game_api::{Color, EvalTrace, Evaluator, Game, TermSum};
 use movegen_xiangqi::Xiangqi;
 use weights::WEIGHTS;
 
@@ -26,12 +27,28 @@ pub struct XiangqiEval;
 impl XiangqiEval {
     /// Red-relative score of a board snapshot.
     pub fn red_score(view: &BoardView) -> i32 {
-        let (red, pr) = terms::side_terms(view, Color::White);
-        let (black, pb) = terms::side_terms(view, Color::Black);
-        let s = red - black;
-        let total = WEIGHTS.phase_total;
-        let phase = (pr + pb).min(total);
-        (s.0 * phase + s.1 * (total - phase)) / total
+        let mut red = TermSum::default();
+        let mut black = TermSum::default();
+        let pr = terms::side_terms(view, Color::White, &mut red);
+        let pb = terms::side_terms(view, Color::Black, &mut black);
+        (red.0 - black.0).blend(pr + pb, WEIGHTS.phase_total)
+    }
+
+    /// The evaluation of `pos` as coefficients of the pair weights in `weight_list` order
+    /// (Red's point of view); `trace.white_eval(&weight_list::values(&WEIGHTS), WEIGHTS.tempo)`
+    /// times the side to move's sign is `evaluate(pos)`. For the tuner; allocates.
+    pub fn trace(pos: &Xiangqi) -> EvalTrace {
+        let view = BoardView::of(pos);
+        let mut trace = EvalTrace::new(weight_list::COUNT);
+        trace.side_sign = 1;
+        let pr = terms::side_terms(&view, Color::White, &mut trace);
+        trace.side_sign = -1;
+        let pb = terms::side_terms(&view, Color::Black, &mut trace);
+        trace.side_sign = 1;
+        trace.phase = (pr + pb).min(WEIGHTS.phase_total);
+        trace.phase_total = WEIGHTS.phase_total;
+        trace.stm_sign = pos.side_to_move().sign();
+        trace
     }
 }
 

@@ -1,8 +1,9 @@
 //! The evaluation terms of one side, computed in that side's frame (its back rank is rank 0).
 
 use crate::board_view::{square, BoardView, FILES, RANKS};
-use crate::weights::{S, WEIGHTS};
-use game_api::Color;
+use crate::weight_list as ids;
+use crate::weights::WEIGHTS;
+use game_api::{Color, TermSink};
 use movegen_xiangqi::Kind;
 
 /// `rank` as seen from `color`'s side (0 = own back rank).
@@ -11,44 +12,62 @@ fn rel_rank(color: Color, rank: usize) -> usize {
     if color == Color::White { rank } else { RANKS - 1 - rank }
 }
 
-/// Piece-square value (material included) of `kind` on (file, relative rank).
-fn psqt(kind: Kind, file: usize, rank: usize) -> S {
+/// Piece-square terms (material included) of `kind` on (file, relative rank).
+#[inline]
+fn psqt<T: TermSink>(t: &mut T, kind: Kind, file: usize, rank: usize) {
     let w = &WEIGHTS;
-    let material = w.material[kind as usize];
+    t.add(ids::MATERIAL + kind as usize, w.material[kind as usize], 1);
     let centre_dist = (file as i32 - 4).abs();
-    material
-        + match kind {
-            Kind::Pawn => {
-                if rank >= 5 {
-                    let palace_file = if (3..=5).contains(&file) { w.pawn_palace_file } else { S(0, 0) };
-                    w.pawn_crossed[rank - 5] + palace_file
-                } else {
-                    S(0, 0)
+    match kind {
+        Kind::Pawn => {
+            if rank >= 5 {
+                if (3..=5).contains(&file) {
+                    t.add(ids::PAWN_PALACE_FILE, w.pawn_palace_file, 1);
                 }
-            }
-            Kind::Horse => {
-                let forward = (rank as i32).clamp(2, 7) - 2;
-                let edge = if file == 0 || file == 8 { w.horse_edge } else { S(0, 0) };
-                w.horse_centre * (4 - centre_dist) + w.horse_forward * forward + edge
-            }
-            Kind::Cannon => {
-                let centre = if file == 4 { w.cannon_centre_file } else { S(0, 0) };
-                let deep = if rank >= 8 { w.cannon_deep } else { S(0, 0) };
-                centre + deep
-            }
-            Kind::Rook => {
-                let crossed = if rank >= 5 { w.rook_crossed } else { S(0, 0) };
-                let rib = if file == 3 || file == 5 { w.rook_rib } else { S(0, 0) };
-                crossed + rib
-            }
-            Kind::King => w.king_raised * rank as i32 + if file != 4 { w.king_off_centre } else { S(0, 0) },
-            Kind::Advisor => {
-                if file == 4 { w.advisor_centre } else { S(0, 0) }
-            }
-            Kind::Elephant => {
-                if file == 4 { w.elephant_centre } else { S(0, 0) }
+                t.add(ids::PAWN_CROSSED + rank - 5, w.pawn_crossed[rank - 5], 1);
             }
         }
+        Kind::Horse => {
+            let forward = (rank as i32).clamp(2, 7) - 2;
+            t.add(ids::HORSE_CENTRE, w.horse_centre, 4 - centre_dist);
+            t.add(ids::HORSE_FORWARD, w.horse_forward, forward);
+            if file == 0 || file == 8 {
+                t.add(ids::HORSE_EDGE, w.horse_edge, 1);
+            }
+        }
+        Kind::Cannon => {
+            if file == 4 {
+                t.add(ids::CANNON_CENTRE_FILE, w.cannon_centre_file, 1);
+            }
+            if rank >= 8 {
+                t.add(ids::CANNON_DEEP, w.cannon_deep, 1);
+            }
+        }
+        Kind::Rook => {
+            if rank >= 5 {
+                t.add(ids::ROOK_CROSSED, w.rook_crossed, 1);
+            }
+            if file == 3 || file == 5 {
+                t.add(ids::ROOK_RIB, w.rook_rib, 1);
+            }
+        }
+        Kind::King => {
+            t.add(ids::KING_RAISED, w.king_raised, rank as i32);
+            if file != 4 {
+                t.add(ids::KING_OFF_CENTRE, w.king_off_centre, 1);
+            }
+        }
+        Kind::Advisor => {
+            if file == 4 {
+                t.add(ids::ADVISOR_CENTRE, w.advisor_centre, 1);
+            }
+        }
+        Kind::Elephant => {
+            if file == 4 {
+                t.add(ids::ELEPHANT_CENTRE, w.elephant_centre, 1);
+            }
+        }
+    }
 }
 
 const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -126,13 +145,13 @@ fn between_on_file(view: &BoardView, file: usize, a: usize, b: usize) -> usize {
     (lo + 1..hi).filter(|&r| view.squares[square(file, r)].is_some()).count()
 }
 
-/// (middlegame, endgame) terms of `us` and its contribution to the game phase.
-pub fn side_terms(view: &BoardView, us: Color) -> (S, i32) {
+/// Adds the (middlegame, endgame) terms of `us` to `s`; returns its contribution to the phase.
+pub fn side_terms<T: TermSink>(view: &BoardView, us: Color, s: &mut T) -> i32 {
     let w = &WEIGHTS;
     let them = !us;
-    let mut s = S(0, 0);
     let mut phase = 0;
-    let mut guards = S(0, 0);
+    let mut advisors = 0;
+    let mut elephants = 0;
     let mut king = None;
     let mut enemy_king = None;
     let mut attack_force = 0;
@@ -150,20 +169,24 @@ pub fn side_terms(view: &BoardView, us: Color) -> (S, i32) {
             }
             continue;
         }
-        s += psqt(man.kind, file, rel_rank(us, rank));
+        psqt(s, man.kind, file, rel_rank(us, rank));
         phase += w.phase[man.kind as usize];
         let (f, r) = (file as i32, rank as i32);
         match man.kind {
-            Kind::Rook => s += w.mobility[0] * (rook_mobility(view, us, f, r) - w.mobility_base[0]),
-            Kind::Horse => s += w.mobility[1] * (horse_mobility(view, us, f, r) - w.mobility_base[1]),
-            Kind::Cannon => s += w.mobility[2] * (cannon_mobility(view, us, f, r) - w.mobility_base[2]),
-            Kind::Advisor => guards += w.advisor_guard,
-            Kind::Elephant => guards += w.elephant_guard,
+            Kind::Rook => s.add(ids::MOBILITY, w.mobility[0], rook_mobility(view, us, f, r) - w.mobility_base[0]),
+            Kind::Horse => s.add(ids::MOBILITY + 1, w.mobility[1], horse_mobility(view, us, f, r) - w.mobility_base[1]),
+            Kind::Cannon => {
+                s.add(ids::MOBILITY + 2, w.mobility[2], cannon_mobility(view, us, f, r) - w.mobility_base[2])
+            }
+            Kind::Advisor => advisors += 1,
+            Kind::Elephant => elephants += 1,
             Kind::King => king = Some((file, rank)),
             Kind::Pawn => {}
         }
     }
-    s += guards * attack_force.min(w.attack_force_cap);
+    let force = attack_force.min(w.attack_force_cap);
+    s.add(ids::ADVISOR_GUARD, w.advisor_guard, advisors * force);
+    s.add(ids::ELEPHANT_GUARD, w.elephant_guard, elephants * force);
 
     // King safety: the enemy pieces bearing on our king.
     if let (Some((kf, kr)), Some(_)) = (king, enemy_king) {
@@ -174,28 +197,30 @@ pub fn side_terms(view: &BoardView, us: Color) -> (S, i32) {
             }
             let (file, rank) = (sq % FILES, sq / FILES);
             match man.kind {
-                Kind::Rook if file == kf && between_on_file(view, file, rank, kr) == 0 => s += w.rook_on_king_file,
+                Kind::Rook if file == kf && between_on_file(view, file, rank, kr) == 0 => {
+                    s.add(ids::ROOK_ON_KING_FILE, w.rook_on_king_file, 1)
+                }
                 Kind::Cannon if file == kf => match between_on_file(view, file, rank, kr) {
-                    0 => s += w.cannon_empty_head,
-                    1 => s += w.cannon_screened,
+                    0 => s.add(ids::CANNON_EMPTY_HEAD, w.cannon_empty_head, 1),
+                    1 => s.add(ids::CANNON_SCREENED, w.cannon_screened, 1),
                     _ => {}
                 },
                 Kind::Horse => {
                     let df = (file as i32 - 4).abs();
                     let dr = (rel_rank(us, rank) as i32 - 1).abs();
                     if df <= 2 && dr <= 2 {
-                        s += w.horse_near_palace;
+                        s.add(ids::HORSE_NEAR_PALACE, w.horse_near_palace, 1);
                     }
                 }
                 Kind::Pawn => {
                     let rr = rel_rank(us, rank);
                     if rr <= 3 && (2..=6).contains(&file) {
-                        s += w.pawn_near_palace;
+                        s.add(ids::PAWN_NEAR_PALACE, w.pawn_near_palace, 1);
                     }
                 }
                 _ => {}
             }
         }
     }
-    (s, phase)
+    phase
 }

@@ -1,37 +1,8 @@
 //! Every weight of the xiangqi evaluation, as (middlegame, endgame) pairs in centipawns. The
 //! piece-square tables are built from the shape parameters here (`psqt` in `terms.rs`).
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S(pub i32, pub i32);
-
-impl std::ops::Add for S {
-    type Output = S;
-    fn add(self, o: S) -> S {
-        S(self.0 + o.0, self.1 + o.1)
-    }
-}
-impl std::ops::Sub for S {
-    type Output = S;
-    fn sub(self, o: S) -> S {
-        S(self.0 - o.0, self.1 - o.1)
-    }
-}
-impl std::ops::AddAssign for S {
-    fn add_assign(&mut self, o: S) {
-        *self = *self + o;
-    }
-}
-impl std::ops::SubAssign for S {
-    fn sub_assign(&mut self, o: S) {
-        *self = *self - o;
-    }
-}
-impl std::ops::Mul<i32> for S {
-    type Output = S;
-    fn mul(self, k: i32) -> S {
-        S(self.0 * k, self.1 * k)
-    }
-}
+/// The pair type is shared by both evaluations (`game_api::S`).
+pub use game_api::S;
 
 pub struct Weights {
     /// Material by kind index: pawn, advisor, elephant, horse, cannon, rook, king. Cannon and
@@ -88,36 +59,36 @@ pub struct Weights {
 }
 
 pub const WEIGHTS: Weights = Weights {
-    material: [S(80, 110), S(190, 170), S(190, 170), S(390, 440), S(460, 420), S(940, 1000), S(0, 0)],
+    material: [S(77, 120), S(168, 131), S(134, 138), S(438, 485), S(571, 461), S(1152, 1177), S(0, 0)],
     phase: [0, 0, 0, 2, 2, 4, 0],
     phase_total: 32,
 
-    pawn_crossed: [S(50, 70), S(60, 90), S(70, 100), S(50, 80), S(0, 20)],
-    pawn_palace_file: S(20, 30),
-    horse_centre: S(6, 4),
-    horse_forward: S(6, 4),
-    horse_edge: S(-20, -10),
-    cannon_centre_file: S(25, 0),
-    cannon_deep: S(10, 0),
-    rook_crossed: S(15, 10),
-    rook_rib: S(10, 0),
-    king_raised: S(-20, -5),
-    king_off_centre: S(-10, 0),
-    advisor_centre: S(10, 5),
-    elephant_centre: S(10, 5),
+    pawn_crossed: [S(61, 107), S(73, 129), S(22, 162), S(217, 104), S(-8, 37)],
+    pawn_palace_file: S(49, 27),
+    horse_centre: S(15, -2),
+    horse_forward: S(18, 8),
+    horse_edge: S(22, -27),
+    cannon_centre_file: S(38, 5),
+    cannon_deep: S(-29, 17),
+    rook_crossed: S(40, -9),
+    rook_rib: S(9, 13),
+    king_raised: S(-71, 3),
+    king_off_centre: S(-54, 7),
+    advisor_centre: S(35, 2),
+    elephant_centre: S(30, -2),
 
-    advisor_guard: S(6, 3),
-    elephant_guard: S(5, 2),
+    advisor_guard: S(7, 17),
+    elephant_guard: S(14, 14),
     attack_force_cap: 10,
 
     rook_on_king_file: S(-40, -20),
-    cannon_empty_head: S(-60, -20),
+    cannon_empty_head: S(-91, 17),
     cannon_screened: S(-20, -5),
-    horse_near_palace: S(-25, -15),
-    pawn_near_palace: S(-15, -25),
+    horse_near_palace: S(-20, 16),
+    pawn_near_palace: S(-64, -5),
 
-    mobility: [S(5, 6), S(8, 8), S(3, 3)],
+    mobility: [S(7, 1), S(11, 6), S(1, 2)],
     mobility_base: [6, 4, 6],
 
-    tempo: 15,
+    tempo: 4,
 };

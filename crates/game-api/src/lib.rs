@@ -26,6 +26,7 @@ mod game;
 mod moves;
 pub mod perft;
 mod rng;
+mod tapered;
 mod verdict;
 
 pub use color::Color;
@@ -33,4 +34,5 @@ pub use error::{FenError, MoveError};
 pub use game::{Evaluator, Game, GenKind};
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
 pub use rng::SplitMix64;
+pub use tapered::{weight_count, weight_offset, EvalTrace, TermSink, TermSum, S};
 pub use verdict::{Outcome, Reason, Verdict};

@@ -1,0 +1,115 @@
+//! The parallel driver: worker tasks on a rayon pool take the next game number from a shared
+//! counter and send each finished game to the calling thread, which writes games in number
+//! order (holding back the few that finish early), so the file never depends on scheduling.
+
+use crate::format::{Record, Writer};
+use crate::selfplay::{play_game, GameSettings};
+use game_api::{Evaluator, Game};
+use search::Engine;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub games: u64,
+    pub threads: usize,
+    pub seed: u64,
+    pub hash_mb: usize,
+    pub settings: GameSettings,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub games: u64,
+    pub positions: u64,
+    pub seconds: f64,
+}
+
+impl Summary {
+    pub fn positions_per_second_per_thread(&self, threads: usize) -> f64 {
+        self.positions as f64 / self.seconds.max(1e-9) / threads.max(1) as f64
+    }
+}
+
+/// How often progress is printed.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Plays `config.games` games and writes their positions to `out` in game order. Progress goes
+/// to stderr every few seconds and at the end.
+pub fn run<G: Game, E: Evaluator<G>, W: Write>(
+    config: &Config,
+    out: &mut Writer<W>,
+) -> Result<Summary, String> {
+    let threads = config.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(16 << 20)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let started = Instant::now();
+    let next_game = AtomicU64::new(0);
+    // Set when writing fails, so that the workers stop taking games.
+    let failed = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel::<(u64, Vec<Record>)>();
+    let mut summary = Summary::default();
+    let mut result = Ok(());
+    pool.in_place_scope(|scope| {
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next_game, failed) = (&next_game, &failed);
+            scope.spawn(move |_| {
+                let mut engine = Engine::<G, E>::new(config.hash_mb.max(1), 1);
+                loop {
+                    let index = next_game.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let records = play_game(&mut engine, config.seed, index, &config.settings);
+                    if send.send((index, records)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let mut pending = BTreeMap::new();
+        let mut last_report = Instant::now();
+        for (index, records) in receive.iter() {
+            pending.insert(index, records);
+            while let Some(records) = pending.remove(&summary.games) {
+                for r in &records {
+                    if let Err(e) = out.write(r) {
+                        failed.store(true, Ordering::Relaxed);
+                        result = Err(format!("cannot write a record: {e}"));
+                    }
+                }
+                summary.games += 1;
+                summary.positions += records.len() as u64;
+            }
+            if last_report.elapsed() >= PROGRESS_EVERY {
+                last_report = Instant::now();
+                summary.seconds = started.elapsed().as_secs_f64();
+                progress::<G>(&summary, config, threads);
+            }
+        }
+    });
+    result?;
+    summary.seconds = started.elapsed().as_secs_f64();
+    progress::<G>(&summary, config, threads);
+    Ok(summary)
+}
+
+fn progress<G: Game>(summary: &Summary, config: &Config, threads: usize) {
+    eprintln!(
+        "datagen {}: {}/{} games, {} positions, {:.0} positions/s, {:.1} positions/s/thread",
+        G::NAME,
+        summary.games,
+        config.games,
+        summary.positions,
+        summary.positions as f64 / summary.seconds.max(1e-9),
+        summary.positions_per_second_per_thread(threads),
+    );
+}

@@ -1,0 +1,149 @@
+//! One self-play game: a random opening, then fixed-nodes searches to the end.
+
+use crate::format::{Record, ResultCode};
+use crate::rng::Rng;
+use game_api::{Color, Evaluator, Game, GenKind, MoveList, Outcome};
+use search::{Engine, Limits, Score, Signals, Silent};
+
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// Node budget of every search.
+    pub nodes: u64,
+    /// Random legal plies from the start position (one more, at random, to vary the side).
+    pub random_plies: usize,
+    /// An opening is kept only if the search scores it within this many centipawns.
+    pub opening_cp: i32,
+    /// Both sides' searches agreeing on at least this advantage (or a mate) for
+    /// `ADJUDICATE_PLIES` plies in a row decide the game; 0 disables.
+    pub adjudicate_cp: i32,
+    /// A game still going after this many plies is scored a draw.
+    pub max_plies: usize,
+}
+
+/// Consecutive plies the adjudication needs.
+const ADJUDICATE_PLIES: usize = 6;
+/// Tries at a balanced opening before the last one is taken anyway.
+const OPENING_TRIES: usize = 32;
+
+/// A search score as centipawns from the side to move's view; `None` for a mate.
+fn centipawns(score: Score) -> Option<i32> {
+    match score {
+        Score::Cp(cp) => Some(cp),
+        Score::Mate(_) => None,
+    }
+}
+
+/// Plays random plies from the start position; `None` if the game ended on the way.
+fn random_opening<G: Game>(rng: &mut Rng, plies: usize) -> Option<G> {
+    let mut pos = G::startpos();
+    let mut list = MoveList::new();
+    for _ in 0..plies + rng.below(2) {
+        list.clear();
+        pos.generate(GenKind::All, &mut list);
+        if list.is_empty() {
+            return None;
+        }
+        pos.make(list[rng.below(list.len())]);
+        if pos.verdict(0).is_some() {
+            return None;
+        }
+    }
+    (pos.count_legal() > 0).then_some(pos)
+}
+
+/// A balanced random opening: the root position for the game, as a FEN (so the game's history
+/// starts there) parsed back.
+fn balanced_opening<G: Game, E: Evaluator<G>>(
+    engine: &mut Engine<G, E>,
+    rng: &mut Rng,
+    s: &GameSettings,
+) -> G {
+    let limits = Limits::nodes(s.nodes);
+    let signals = Signals::default();
+    let mut last = None;
+    for _ in 0..OPENING_TRIES {
+        let Some(pos) = random_opening::<G>(rng, s.random_plies) else {
+            continue;
+        };
+        engine.clear();
+        let result = engine.search(&pos, &limits, &Silent, &signals);
+        let level = centipawns(result.score).is_some_and(|cp| cp.abs() <= s.opening_cp);
+        if level {
+            return pos;
+        }
+        last = Some(pos);
+    }
+    last.unwrap_or_else(G::startpos)
+}
+
+/// Plays game number `index` of a run seeded with `seed`; returns its kept positions, each
+/// carrying the final result.
+pub fn play_game<G: Game, E: Evaluator<G>>(
+    engine: &mut Engine<G, E>,
+    seed: u64,
+    index: u64,
+    s: &GameSettings,
+) -> Vec<Record> {
+    let mut rng = Rng::for_game(seed, index);
+    let mut pos = balanced_opening(engine, &mut rng, s);
+    engine.clear();
+    let limits = Limits::nodes(s.nodes);
+    let signals = Signals::default();
+    let mut kept: Vec<Record> = Vec::new();
+    // Plies in a row on which the search said White is winning (+) or losing (-).
+    let mut decided_run: i32 = 0;
+    let outcome = loop {
+        if let Some(verdict) = pos.game_verdict() {
+            break verdict.outcome;
+        }
+        if pos.history_len() >= s.max_plies {
+            break Outcome::Draw;
+        }
+        let result = engine.search(&pos, &limits, &Silent, &signals);
+        let Some(best) = result.best else {
+            break pos.no_moves_verdict().outcome;
+        };
+        let stm = pos.side_to_move();
+        let cp = centipawns(result.score);
+        if let Some(cp) = cp {
+            if !pos.in_check() && !pos.is_tactical(best) {
+                kept.push(Record {
+                    fen: pos.fen(),
+                    score: (cp * stm.sign()).clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+                    result: ResultCode::Draw,
+                    stm: stm.index() as u8,
+                });
+            }
+        }
+        if s.adjudicate_cp > 0 {
+            let white_view = match result.score {
+                Score::Cp(cp) => cp * stm.sign(),
+                Score::Mate(m) => (if m > 0 { stm.sign() } else { -stm.sign() }) * s.adjudicate_cp,
+            };
+            decided_run = if white_view >= s.adjudicate_cp {
+                decided_run.max(0) + 1
+            } else if white_view <= -s.adjudicate_cp {
+                decided_run.min(0) - 1
+            } else {
+                0
+            };
+            if decided_run.unsigned_abs() as usize >= ADJUDICATE_PLIES {
+                break Outcome::Win(if decided_run > 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                });
+            }
+        }
+        pos.make(best);
+    };
+    let result = match outcome {
+        Outcome::Win(Color::White) => ResultCode::Win,
+        Outcome::Win(Color::Black) => ResultCode::Loss,
+        Outcome::Draw => ResultCode::Draw,
+    };
+    for r in &mut kept {
+        r.result = result;
+    }
+    kept
+}
