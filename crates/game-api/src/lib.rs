@@ -16,6 +16,7 @@
 //!   having no legal move; the search, `position … moves`, the match referee and tests all use it.
 
 mod color;
+mod dirty;
 mod error;
 mod game;
 mod moves;
@@ -24,6 +25,7 @@ mod tapered;
 mod verdict;
 
 pub use color::Color;
+pub use dirty::{DirtyPieces, PieceBoard, PieceSquare, MAX_DIRTY};
 pub use error::{FenError, MoveError};
 pub use game::{Evaluator, Game, GenKind};
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};

@@ -22,6 +22,7 @@ mod fen;
 mod game_impl;
 mod movegen;
 mod notation;
+mod piece_board;
 mod position;
 mod rules;
 mod see;

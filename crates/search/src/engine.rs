@@ -98,6 +98,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
     /// The static evaluation of `pos`, side to move's view (the `eval` command).
     pub fn static_eval(&mut self, pos: &G) -> i32 {
+        self.workers[0].eval.new_root(pos);
         self.workers[0].eval.evaluate(pos)
     }
 
