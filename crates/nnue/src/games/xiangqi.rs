@@ -1,0 +1,15 @@
+//! Xiangqi: 2 × 7 × 90 = 1260 inputs per perspective; square = rank × 9 + file, rank 0 Red's
+//! back rank.
+
+use crate::features::NnueGame;
+use crate::format::GameTag;
+use movegen_xiangqi::Xiangqi;
+
+impl NnueGame for Xiangqi {
+    const TAG: GameTag = GameTag::Xiangqi;
+    const KINDS: usize = 7;
+    #[inline(always)]
+    fn mirror(sq: usize) -> usize {
+        (9 - sq / 9) * 9 + sq % 9
+    }
+}
