@@ -18,6 +18,7 @@ mod engine;
 mod games;
 mod go;
 mod input;
+mod nets;
 mod options;
 mod output;
 mod report;

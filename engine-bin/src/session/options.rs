@@ -6,6 +6,7 @@
 //! UCCI engine). Unknown names are an `info string` under UCI and silently ignored under UCCI,
 //! where XQWizard sets options the engine never announced.
 
+use super::nets::Nets;
 use crate::dispatch::GameKind;
 use protocol::{Dialect, OptionDecl, OptionKind, SetOption};
 
@@ -33,6 +34,9 @@ pub struct Settings {
     pub usemillisec: bool,
     pub batch: bool,
     pub debug: bool,
+    /// `Use NNUE`: evaluate with the nets instead of the hand-written evaluations.
+    pub use_nnue: bool,
+    pub nets: Nets,
 }
 
 impl Default for Settings {
@@ -49,6 +53,8 @@ impl Default for Settings {
             usemillisec: true,
             batch: false,
             debug: false,
+            use_nnue: false,
+            nets: Nets::embedded(),
         }
     }
 }
@@ -69,6 +75,8 @@ enum Key {
     Batch,
     Debug,
     NewGame,
+    UseNnue,
+    EvalFile,
     /// A standard UCCI option this engine has no use for (book, tablebases, style…): accepted
     /// silently so that GUIs which set them are not told off.
     Ignored,
@@ -107,6 +115,8 @@ const TABLE: &[Spec] = &[
     spec(None, Some("batch"), Key::Batch),
     spec(None, Some("debug"), Key::Debug),
     spec(None, Some("newgame"), Key::NewGame),
+    spec(Some("Use NNUE"), Some("usennue"), Key::UseNnue),
+    spec(Some("EvalFile"), Some("evalfile"), Key::EvalFile),
 ];
 
 /// Standard UCCI options (spec §5.3) and ElephantEye extras that change nothing here.
@@ -168,6 +178,8 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
             OptionKind::Check { default: false }
         }
         Key::ClearHash | Key::NewGame => OptionKind::Button,
+        Key::UseNnue => OptionKind::Check { default: false },
+        Key::EvalFile => OptionKind::String { default: "embedded".into() },
     }
 }
 
@@ -196,6 +208,8 @@ pub enum Effect {
     SwitchGame(GameKind),
     /// The xiangqi move-count rule changed: re-apply it to the current position.
     Rules,
+    /// `Use NNUE` or the net changed: give the engine its new evaluator.
+    Eval,
 }
 
 /// Applies `setoption`. `Err` is a message for the user (`Ok(Effect::None)` for names that
@@ -295,6 +309,14 @@ pub fn apply(
         Key::Debug => {
             settings.debug = check()?;
             Effect::None
+        }
+        Key::UseNnue => {
+            settings.use_nnue = check()?;
+            Effect::Eval
+        }
+        Key::EvalFile => {
+            settings.nets.load(option.value.as_deref().unwrap_or("").trim())?;
+            Effect::Eval
         }
         Key::Ignored => Effect::None,
     })

@@ -2,7 +2,8 @@
 //! back rank.
 
 use crate::features::NnueGame;
-use crate::format::GameTag;
+use crate::format::{GameTag, LoadError};
+use crate::net::Net;
 use movegen_xiangqi::Xiangqi;
 
 impl NnueGame for Xiangqi {
@@ -12,4 +13,12 @@ impl NnueGame for Xiangqi {
     fn mirror(sq: usize) -> usize {
         (9 - sq / 9) * 9 + sq % 9
     }
+}
+
+/// The committed xiangqi net (`crates/nnue/nets/xiangqi.nnue`; its recipe in `nets/README.md`).
+pub const EMBEDDED: &[u8] = include_bytes!("../../nets/xiangqi.nnue");
+
+/// The embedded net, parsed (checked like any other file).
+pub fn embedded() -> Result<Net, LoadError> {
+    Net::from_bytes::<Xiangqi>(EMBEDDED)
 }
