@@ -14,9 +14,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/train-net.sh chess|xiangqi}
+# The committed recipes (crates/nnue/nets/README.md).
 case $game in
-chess) DEFAULT_GAMES=1500 ;;
-xiangqi) DEFAULT_GAMES=1200 ;;
+chess) DEFAULT_GAMES=1500 DEFAULT_LAMBDA=0.0 ;;
+xiangqi) DEFAULT_GAMES=367 DEFAULT_LAMBDA=0.1 ;;
 *) echo "unknown game $game" >&2; exit 2 ;;
 esac
 GAMES=${GAMES:-$DEFAULT_GAMES}
@@ -26,7 +27,7 @@ THREADS=${THREADS:-1}
 EPOCHS=${EPOCHS:-60}
 BATCH=${BATCH:-4096}
 LR=${LR:-0.001}
-LAMBDA=${LAMBDA:-0.1}
+LAMBDA=${LAMBDA:-$DEFAULT_LAMBDA}
 TRAIN_THREADS=${TRAIN_THREADS:-$(nproc)}
 OUT=${OUT:-target/datagen-$game-s$SEED-n$NODES-g$GAMES.bin}
 NET=${NET:-crates/nnue/nets/$game.nnue}
