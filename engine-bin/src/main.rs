@@ -18,6 +18,7 @@ mod judge_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod session;
+mod train_net_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
@@ -44,6 +45,8 @@ enum Command {
     Datagen(datagen_cmd::DatagenArgs),
     /// Texel-tune a game's evaluation weights from datagen files.
     Tune(tune_cmd::TuneArgs),
+    /// Train an NNUE net from datagen files and write it in the net file format.
+    TrainNet(train_net_cmd::TrainNetArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Datagen(args)) => datagen_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),
+        Some(Command::TrainNet(args)) => train_net_cmd::run(&args),
     };
     exit_code(result)
 }

@@ -19,6 +19,7 @@ mod games;
 mod genfens;
 mod go;
 mod input;
+mod nets;
 mod options;
 mod output;
 mod perft;

@@ -147,4 +147,28 @@ pub trait Game: Clone + Send + Sync + 'static {
 pub trait Evaluator<G: Game>: Clone + Send + Default + 'static {
     /// The score of `pos` in centipawns from the side to move's point of view.
     fn evaluate(&mut self, pos: &G) -> i32;
+
+    // ----- incremental state: the search reports every move it makes and takes back -----
+    //
+    // The defaults do nothing, so a stateless evaluation ignores them. An evaluation that keeps
+    // incremental state (an NNUE accumulator stack) relies on this protocol: `new_root` when a
+    // search starts from a position, then every `make`/`unmake` and null move paired exactly;
+    // `evaluate` is then called only on the position those calls describe.
+
+    /// A search starts from `root`: forget any incremental state.
+    #[inline]
+    fn new_root(&mut self, _root: &G) {}
+    /// `m` is about to be made in `pos` (called *before* `pos.make(m)`, so the position can
+    /// still say what the move captures).
+    #[inline]
+    fn on_make(&mut self, _pos: &G, _m: Move) {}
+    /// The last move reported by `on_make` has been taken back.
+    #[inline]
+    fn on_unmake(&mut self) {}
+    /// A null move is about to be made in `pos`.
+    #[inline]
+    fn on_make_null(&mut self, _pos: &G) {}
+    /// The last null move has been taken back.
+    #[inline]
+    fn on_unmake_null(&mut self) {}
 }

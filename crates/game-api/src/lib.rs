@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 mod color;
+mod dirty;
 mod error;
 mod game;
 mod moves;
@@ -30,6 +31,7 @@ mod tapered;
 mod verdict;
 
 pub use color::Color;
+pub use dirty::{DirtyPieces, PieceBoard, PieceSquare, MAX_DIRTY};
 pub use error::{FenError, MoveError};
 pub use game::{Evaluator, Game, GenKind};
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};

@@ -27,6 +27,7 @@ mod make_move;
 mod move_output;
 mod movegen;
 mod notation;
+mod piece_board;
 mod position;
 mod rules;
 mod see;

@@ -24,6 +24,7 @@ mod fen;
 mod game_impl;
 mod movegen;
 mod notation;
+mod piece_board;
 mod position;
 mod rules;
 mod see;

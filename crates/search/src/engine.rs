@@ -67,12 +67,19 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
     tt: Arc<TranspositionTable>,
     hash_mb: usize,
     workers: Vec<Worker<G, E>>,
+    /// What every worker's evaluator is cloned from (`set_evaluator`); `E::default()` at first.
+    eval_template: E,
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// An engine with a table of at most `hash_mb` MB (see [`Engine::hash_mb_obtained`]).
     pub fn new(hash_mb: usize, threads: usize) -> Self {
-        let mut engine = Engine { tt: Arc::new(TranspositionTable::new(hash_mb)), hash_mb, workers: Vec::new() };
+        let mut engine = Engine {
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            hash_mb,
+            workers: Vec::new(),
+            eval_template: E::default(),
+        };
         engine.set_threads(threads);
         engine
     }
@@ -108,8 +115,19 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let threads = threads.max(1);
         self.workers.truncate(threads);
         while self.workers.len() < threads {
-            self.workers.push(Worker::new(self.workers.len()));
+            let mut worker = Worker::new(self.workers.len());
+            worker.eval = self.eval_template.clone();
+            self.workers.push(worker);
         }
+    }
+
+    /// Makes every thread evaluate with a clone of `eval` (an evaluator carrying a loaded net),
+    /// now and after any `set_threads`.
+    pub fn set_evaluator(&mut self, eval: E) {
+        for w in &mut self.workers {
+            w.eval = eval.clone();
+        }
+        self.eval_template = eval;
     }
 
     pub fn threads(&self) -> usize {
@@ -135,6 +153,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
     /// The static evaluation of `pos`, side to move's view (the `eval` command).
     pub fn static_eval(&mut self, pos: &G) -> i32 {
+        self.workers[0].eval.new_root(pos);
         self.workers[0].eval.evaluate(pos)
     }
 

@@ -140,10 +140,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     + depth / NMP_DEPTH_DIVISOR
                     + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
                 self.stack[ply].piece_to = None;
+                self.eval.on_make_null(&self.pos);
                 self.pos.make_null();
                 let v = -self.search(sh, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 let dep = self.last_dep;
                 self.pos.unmake_null();
+                self.eval.on_unmake_null();
                 if self.stopped {
                     return 0;
                 }
@@ -221,6 +223,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
             moves_searched += 1;
             self.stack[ply].piece_to = Some(pt);
+            self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
             let extend = gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth;
@@ -247,6 +250,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             let child_dep = self.last_dep;
             self.pos.unmake();
+            self.eval.on_unmake();
             if self.stopped {
                 return 0;
             }
@@ -383,10 +387,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             moves_searched += 1;
             self.stack[ply].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let v = -self.qsearch(sh, -beta, -alpha, ply + 1);
             let child_dep = self.last_dep;
             self.pos.unmake();
+            self.eval.on_unmake();
             if self.stopped {
                 return 0;
             }

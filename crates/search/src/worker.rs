@@ -126,6 +126,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn prepare(&mut self, root: &G, root_moves: &[RootMove], main: Option<MainControl>) {
         self.pos = root.clone();
         self.pos.reserve(MAX_PLY + 8);
+        self.eval.new_root(&self.pos);
         self.root_moves.clear();
         self.root_moves.extend_from_slice(root_moves);
         self.nodes = 0;
@@ -317,6 +318,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let m = self.root_moves[i].mv;
             let tactical = self.pos.is_tactical(m);
             self.stack[0].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
@@ -339,6 +341,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
             self.pos.unmake();
+            self.eval.on_unmake();
             if self.stopped {
                 break;
             }

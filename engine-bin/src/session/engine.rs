@@ -102,6 +102,11 @@ impl<V: Variant> Engine<V> {
         self.inner.set_threads(threads);
     }
 
+    /// Every search thread evaluates with a clone of `eval` (`Use NNUE`, `EvalFile`).
+    pub fn set_evaluator(&mut self, eval: V::Eval) {
+        self.inner.set_evaluator(eval);
+    }
+
     /// Forgets the TT and the histories (`ucinewgame`, `Clear Hash`).
     pub fn clear(&mut self) {
         self.inner.clear();

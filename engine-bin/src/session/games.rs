@@ -6,20 +6,37 @@ use super::options::Settings;
 use super::table::Table;
 use crate::dispatch::GameKind;
 use game_api::{Evaluator, Game};
+use nnue::{EvalSwitch, Net, NnueGame};
+use std::sync::Arc;
 
 /// A game the session can play: its rules layer plus the evaluation the search uses for it.
 pub trait Variant: Game {
     type Eval: Evaluator<Self>;
     /// Applies rule options that belong to a position (xiangqi's move-count limit).
     fn apply_rules(&mut self, _settings: &Settings) {}
+    /// The evaluator the options ask for: the net when `Use NNUE` is on and one is loaded.
+    fn evaluator(settings: &Settings) -> Self::Eval;
+}
+
+fn nnue_or_hand<G: NnueGame, H: Default>(use_nnue: bool, net: &Option<Arc<Net>>) -> EvalSwitch<G, H> {
+    match net {
+        Some(net) if use_nnue => EvalSwitch::nnue(Arc::clone(net)),
+        _ => EvalSwitch::default(),
+    }
 }
 
 impl Variant for movegen_chess::Chess {
-    type Eval = eval_chess::ChessEval;
+    type Eval = EvalSwitch<Self, eval_chess::ChessEval>;
+    fn evaluator(settings: &Settings) -> Self::Eval {
+        nnue_or_hand(settings.use_nnue, &settings.nets.chess)
+    }
 }
 
 impl Variant for movegen_xiangqi::Xiangqi {
-    type Eval = eval_xiangqi::XiangqiEval;
+    type Eval = EvalSwitch<Self, eval_xiangqi::XiangqiEval>;
+    fn evaluator(settings: &Settings) -> Self::Eval {
+        nnue_or_hand(settings.use_nnue, &settings.nets.xiangqi)
+    }
     fn apply_rules(&mut self, settings: &Settings) {
         self.set_move_limit(settings.move_limit);
     }

@@ -7,6 +7,7 @@
 //! where XQWizard sets options the engine never announced.
 
 use super::skill::{self, FULL_LEVEL, MAX_ELO, MIN_ELO};
+use super::nets::Nets;
 use crate::dispatch::GameKind;
 use protocol::{Dialect, OptionDecl, OptionKind, SetOption};
 
@@ -38,6 +39,9 @@ pub struct Settings {
     pub skill_level: u8,
     pub limit_strength: bool,
     pub elo: i64,
+    /// `Use NNUE`: evaluate with the nets instead of the hand-written evaluations.
+    pub use_nnue: bool,
+    pub nets: Nets,
 }
 
 impl Default for Settings {
@@ -57,6 +61,8 @@ impl Default for Settings {
             skill_level: FULL_LEVEL,
             limit_strength: false,
             elo: MAX_ELO,
+            use_nnue: false,
+            nets: Nets::embedded(),
         }
     }
 }
@@ -82,6 +88,8 @@ enum Key {
     Elo,
     /// ElephantEye's `randomness` combo: the UCCI way to ask for weaker play.
     Randomness,
+    UseNnue,
+    EvalFile,
     /// A standard UCCI option this engine has no use for (book, tablebases, style…): accepted
     /// silently so that GUIs which set them are not told off.
     Ignored,
@@ -124,6 +132,8 @@ const TABLE: &[Spec] = &[
     spec(Some("UCI_LimitStrength"), None, Key::LimitStrength),
     spec(Some("UCI_Elo"), None, Key::Elo),
     spec(None, Some("randomness"), Key::Randomness),
+    spec(Some("Use NNUE"), Some("usennue"), Key::UseNnue),
+    spec(Some("EvalFile"), Some("evalfile"), Key::EvalFile),
 ];
 
 /// Standard UCCI options (spec §5.3) and ElephantEye extras that change nothing here.
@@ -205,6 +215,8 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
             OptionKind::Check { default: false }
         }
         Key::ClearHash | Key::NewGame => OptionKind::Button,
+        Key::UseNnue => OptionKind::Check { default: false },
+        Key::EvalFile => OptionKind::String { default: "embedded".into() },
     }
 }
 
@@ -233,6 +245,8 @@ pub enum Effect {
     SwitchGame(GameKind),
     /// The xiangqi move-count rule changed: re-apply it to the current position.
     Rules,
+    /// `Use NNUE` or the net changed: give the engine its new evaluator.
+    Eval,
 }
 
 /// Applies `setoption`. `Err` is a message for the user (`Ok(Effect::None)` for names that
@@ -357,6 +371,14 @@ pub fn apply(
             settings.skill_level = skill::level_of_randomness(value)
                 .ok_or_else(|| bad("none, tiny, small, medium, large or huge"))?;
             Effect::None
+        }
+        Key::UseNnue => {
+            settings.use_nnue = check()?;
+            Effect::Eval
+        }
+        Key::EvalFile => {
+            settings.nets.load(option.value.as_deref().unwrap_or("").trim())?;
+            Effect::Eval
         }
         Key::Ignored => Effect::None,
     })

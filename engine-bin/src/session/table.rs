@@ -24,11 +24,18 @@ impl<V: Variant> Table<V> {
     pub fn new(settings: &Settings) -> Self {
         let mut root = V::startpos();
         root.apply_rules(settings);
-        Table {
+        let mut table = Table {
             root: Some(root),
             banned: Vec::new(),
             engine: Engine::new(settings.hash_mb, settings.threads),
-        }
+        };
+        table.install_eval(settings);
+        table
+    }
+
+    /// Gives the engine the evaluation the options ask for (`Use NNUE`, the current net).
+    pub fn install_eval(&mut self, settings: &Settings) {
+        self.engine.set_evaluator(V::evaluator(settings));
     }
 
     /// `position …`: replaces the position (clearing the banned moves).

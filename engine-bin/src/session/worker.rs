@@ -199,6 +199,7 @@ impl<'a> Session<'a> {
             }
             Effect::SwitchGame(kind) => self.switch_game(kind),
             Effect::Rules => with_table!(&mut self.game, t => t.apply_rules(settings)),
+            Effect::Eval => with_table!(&mut self.game, t => t.install_eval(settings)),
         }
     }
 

@@ -1,0 +1,32 @@
+//! Piece-square inputs from one side's perspective. The perspective's own pieces come first and
+//! the board is mirrored top to bottom for Black, so that both perspectives share one feature
+//! transformer: a white knight on g1 seen by White is the same input as a black knight on g8
+//! seen by Black.
+
+use crate::format::GameTag;
+use game_api::{Color, PieceBoard};
+
+/// What a game adds to [`PieceBoard`] for NNUE: its tag in the file format, its number of piece
+/// kinds, and how a square looks from the other side. Coloured pieces are numbered
+/// `color * KINDS + kind` in both games.
+pub trait NnueGame: PieceBoard {
+    const TAG: GameTag;
+    /// Piece kinds per side (chess 6, xiangqi 7).
+    const KINDS: usize;
+    /// Inputs per perspective: 2 colours × kinds × squares (chess 768, xiangqi 1260).
+    const INPUTS: usize = 2 * Self::KINDS * Self::SQUARES;
+    /// `sq` with the ranks mirrored: how Black sees White's square.
+    fn mirror(sq: usize) -> usize;
+}
+
+/// The input index of `piece` on `sq`, seen by `perspective`.
+#[inline(always)]
+pub fn feature<G: NnueGame>(perspective: Color, piece: usize, sq: usize) -> usize {
+    let color = piece / G::KINDS;
+    let kind = piece % G::KINDS;
+    let (own, sq) = match perspective {
+        Color::White => (color, sq),
+        Color::Black => (1 - color, G::mirror(sq)),
+    };
+    (own * G::KINDS + kind) * G::SQUARES + sq
+}

@@ -1,0 +1,168 @@
+//! The net file format. Little-endian throughout.
+//!
+//! ```text
+//! header (20 bytes):
+//!   magic "KTNN" | version u16 (= 1) | game u8 (0 chess, 1 xiangqi) | activation u8 (1 SCReLU)
+//!   inputs u16 (per perspective) | hidden u16 | QA u16 | QB u16 | SCALE u16 | reserved u16 (0)
+//! body:
+//!   feature weights  i16 × inputs × hidden   (row by row: the hidden vector of input 0, 1, …)
+//!   feature biases   i16 × hidden
+//!   output weights   i16 × 2 × hidden        (side to move's half first), each |w| <= 127
+//!   output bias      i32
+//! trailer:
+//!   checksum u32: FNV-1a (32-bit) of every byte before it
+//! ```
+//! A net file is outside input: everything is checked and refused with a [`LoadError`], never
+//! a panic. The shape fields must equal this build's architecture ([`crate::arch`]).
+
+use crate::arch::{HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
+use std::fmt;
+
+pub const MAGIC: &[u8; 4] = b"KTNN";
+pub const VERSION: u16 = 1;
+pub const HEADER_BYTES: usize = 20;
+/// The only activation this version knows.
+pub const ACTIVATION_SCRELU: u8 = 1;
+
+/// Which game a net plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameTag {
+    Chess = 0,
+    Xiangqi = 1,
+}
+
+impl GameTag {
+    pub fn name(self) -> &'static str {
+        match self {
+            GameTag::Chess => "chess",
+            GameTag::Xiangqi => "xiangqi",
+        }
+    }
+}
+
+/// Why a net file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The file could not be read (the OS error as text).
+    Io(String),
+    /// Shorter than the header and trailer.
+    TooShort(usize),
+    BadMagic,
+    UnsupportedVersion(u16),
+    /// The game byte is not one this build knows.
+    UnknownGame(u8),
+    /// A net for the other game.
+    WrongGame { expected: GameTag, found: GameTag },
+    UnsupportedActivation(u8),
+    /// A shape or quantisation field differs from this build's architecture.
+    Shape { field: &'static str, expected: u32, found: u32 },
+    /// The file length does not match what the header describes.
+    Size { expected: usize, found: usize },
+    Checksum { stored: u32, computed: u32 },
+    /// An output weight outside ±127 (the SIMD path needs them small).
+    OutputWeightRange { index: usize, value: i16 },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(why) => write!(f, "cannot read net file: {why}"),
+            LoadError::TooShort(n) => write!(f, "net file too short ({n} bytes)"),
+            LoadError::BadMagic => write!(f, "not a kientuong net file (bad magic)"),
+            LoadError::UnsupportedVersion(v) => write!(f, "net file version {v} is not supported (expected {VERSION})"),
+            LoadError::UnknownGame(g) => write!(f, "net file names an unknown game ({g})"),
+            LoadError::WrongGame { expected, found } => {
+                write!(f, "net file is for {}, not {}", found.name(), expected.name())
+            }
+            LoadError::UnsupportedActivation(a) => write!(f, "net file uses an unknown activation ({a})"),
+            LoadError::Shape { field, expected, found } => {
+                write!(f, "net file {field} is {found}, this build needs {expected}")
+            }
+            LoadError::Size { expected, found } => {
+                write!(f, "net file is {found} bytes, its header describes {expected}")
+            }
+            LoadError::Checksum { stored, computed } => {
+                write!(f, "net file checksum mismatch (stored {stored:#010x}, computed {computed:#010x})")
+            }
+            LoadError::OutputWeightRange { index, value } => {
+                write!(f, "net file output weight {index} is {value}, outside ±{MAX_OUTPUT_WEIGHT}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// FNV-1a, 32 bits: a checksum against truncated or damaged files, not an authenticity check.
+pub fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
+/// The file length for a net with `inputs` inputs per perspective.
+pub fn file_bytes(inputs: usize) -> usize {
+    HEADER_BYTES + 2 * (inputs * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 4
+}
+
+/// The header fields, as the writer puts them.
+pub fn header(tag: GameTag, inputs: usize) -> [u8; HEADER_BYTES] {
+    let mut h = [0u8; HEADER_BYTES];
+    h[0..4].copy_from_slice(MAGIC);
+    h[4..6].copy_from_slice(&VERSION.to_le_bytes());
+    h[6] = tag as u8;
+    h[7] = ACTIVATION_SCRELU;
+    let fields = [inputs as u16, HIDDEN as u16, QA as u16, QB as u16, SCALE as u16, 0];
+    for (i, v) in fields.iter().enumerate() {
+        h[8 + 2 * i..10 + 2 * i].copy_from_slice(&v.to_le_bytes());
+    }
+    h
+}
+
+/// Checks everything about the file except the body's values, and returns the body.
+pub fn check_envelope(bytes: &[u8], expected: GameTag, inputs: usize) -> Result<&[u8], LoadError> {
+    if bytes.len() < HEADER_BYTES + 4 {
+        return Err(LoadError::TooShort(bytes.len()));
+    }
+    if &bytes[0..4] != MAGIC {
+        return Err(LoadError::BadMagic);
+    }
+    let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+    let version = u16_at(4);
+    if version != VERSION {
+        return Err(LoadError::UnsupportedVersion(version));
+    }
+    let found = match bytes[6] {
+        0 => GameTag::Chess,
+        1 => GameTag::Xiangqi,
+        g => return Err(LoadError::UnknownGame(g)),
+    };
+    if found != expected {
+        return Err(LoadError::WrongGame { expected, found });
+    }
+    if bytes[7] != ACTIVATION_SCRELU {
+        return Err(LoadError::UnsupportedActivation(bytes[7]));
+    }
+    let shape = [
+        ("input count", inputs as u32, 8),
+        ("hidden size", HIDDEN as u32, 10),
+        ("QA", QA as u32, 12),
+        ("QB", QB as u32, 14),
+        ("scale", SCALE as u32, 16),
+    ];
+    for (field, want, at) in shape {
+        let got = u32::from(u16_at(at));
+        if got != want {
+            return Err(LoadError::Shape { field, expected: want, found: got });
+        }
+    }
+    let expected_len = file_bytes(inputs);
+    if bytes.len() != expected_len {
+        return Err(LoadError::Size { expected: expected_len, found: bytes.len() });
+    }
+    let (content, trailer) = bytes.split_at(bytes.len() - 4);
+    let stored = u32::from_le_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
+    let computed = fnv1a(content);
+    if stored != computed {
+        return Err(LoadError::Checksum { stored, computed });
+    }
+    Ok(&content[HEADER_BYTES..])
+}

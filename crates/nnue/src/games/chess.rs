@@ -1,0 +1,23 @@
+//! Chess: 2 × 6 × 64 = 768 inputs per perspective; squares a1 = 0 … h8 = 63.
+
+use crate::features::NnueGame;
+use crate::format::{GameTag, LoadError};
+use crate::net::Net;
+use movegen_chess::Chess;
+
+impl NnueGame for Chess {
+    const TAG: GameTag = GameTag::Chess;
+    const KINDS: usize = 6;
+    #[inline(always)]
+    fn mirror(sq: usize) -> usize {
+        sq ^ 56
+    }
+}
+
+/// The committed chess net (`crates/nnue/nets/chess.nnue`; its recipe in `nets/README.md`).
+pub const EMBEDDED: &[u8] = include_bytes!("../../nets/chess.nnue");
+
+/// The embedded net, parsed (checked like any other file).
+pub fn embedded() -> Result<Net, LoadError> {
+    Net::from_bytes::<Chess>(EMBEDDED)
+}

@@ -1,0 +1,24 @@
+//! Xiangqi: 2 × 7 × 90 = 1260 inputs per perspective; square = rank × 9 + file, rank 0 Red's
+//! back rank.
+
+use crate::features::NnueGame;
+use crate::format::{GameTag, LoadError};
+use crate::net::Net;
+use movegen_xiangqi::Xiangqi;
+
+impl NnueGame for Xiangqi {
+    const TAG: GameTag = GameTag::Xiangqi;
+    const KINDS: usize = 7;
+    #[inline(always)]
+    fn mirror(sq: usize) -> usize {
+        (9 - sq / 9) * 9 + sq % 9
+    }
+}
+
+/// The committed xiangqi net (`crates/nnue/nets/xiangqi.nnue`; its recipe in `nets/README.md`).
+pub const EMBEDDED: &[u8] = include_bytes!("../../nets/xiangqi.nnue");
+
+/// The embedded net, parsed (checked like any other file).
+pub fn embedded() -> Result<Net, LoadError> {
+    Net::from_bytes::<Xiangqi>(EMBEDDED)
+}

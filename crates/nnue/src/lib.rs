@@ -1,0 +1,34 @@
+//! NNUE evaluation for chess and xiangqi behind `game_api::Evaluator`.
+//!
+//! The net is (2×N) → 1: a feature transformer turns the piece-square inputs seen from each
+//! side's perspective into two accumulators of [`HIDDEN`] int16 values; the side to move's
+//! accumulator and the opponent's are concatenated, squared-clipped (SCReLU) and summed against
+//! one int16 output weight each. The accumulators are updated incrementally along the search's
+//! make/unmake hooks ([`NnueEval`]) and refreshed from the board when needed.
+//!
+//! - [`arch`]: the fixed architecture and quantisation constants shared with the trainer;
+//! - [`format`]: the net file format and its typed load errors;
+//! - [`features`]: the per-perspective input mapping; each game's part in [`games`];
+//! - [`accumulator`], [`output`]: the two halves of inference (output has the AVX2 path);
+//! - [`eval`]: the incremental evaluator; [`switch`]: hand-written or NNUE, chosen at run time.
+//!
+//! `unsafe` is allowed only at the AVX2 functions in `output.rs`; the crate denies it elsewhere.
+
+#![deny(unsafe_code)]
+
+pub mod accumulator;
+pub mod arch;
+pub mod eval;
+pub mod features;
+pub mod format;
+pub mod games;
+pub mod net;
+pub mod output;
+pub mod switch;
+
+pub use arch::HIDDEN;
+pub use eval::NnueEval;
+pub use features::NnueGame;
+pub use format::LoadError;
+pub use net::Net;
+pub use switch::EvalSwitch;

@@ -1,0 +1,129 @@
+//! The incrementally updated accumulator equals a full refresh, at every evaluated node of
+//! random search-like trees (make, unmake, null moves, evaluations skipped so that several plies
+//! are caught up at once) in both games, over positions where every move kind occurs.
+
+mod common;
+
+use common::{random_net, Rng};
+use game_api::{Game, GenKind, MoveList};
+use movegen_chess::Chess;
+use movegen_xiangqi::Xiangqi;
+use nnue::accumulator::Accumulator;
+use nnue::{Net, NnueEval, NnueGame};
+use std::sync::Arc;
+
+#[derive(Default, Debug)]
+struct Coverage {
+    checked: usize,
+    captures: usize,
+    castles: usize,
+    promotions: usize,
+    nulls: usize,
+}
+
+fn refreshed<G: NnueGame>(net: &Net, pos: &G) -> Accumulator {
+    let mut acc = Accumulator::default();
+    acc.refresh(net, pos);
+    acc
+}
+
+/// Walks a random tree below `pos`: two random moves per node, sometimes a null move.
+fn walk<G: NnueGame>(pos: &mut G, eval: &mut NnueEval<G>, net: &Net, depth: usize, rng: &mut Rng, cov: &mut Coverage) {
+    if rng.below(3) != 0 {
+        assert_eq!(eval.accumulator(pos), refreshed(net, pos), "{}", pos.fen());
+        cov.checked += 1;
+    }
+    if depth == 0 {
+        return;
+    }
+    let mut list = MoveList::new();
+    pos.generate(GenKind::All, &mut list);
+    if list.is_empty() {
+        return;
+    }
+    for _ in 0..2 {
+        let m = list.as_slice()[rng.below(list.len())];
+        let dirty = pos.dirty_pieces(m);
+        cov.captures += usize::from(dirty.removed().len() > dirty.added().len());
+        cov.castles += usize::from(dirty.added().len() == 2);
+        cov.promotions += usize::from(dirty.added().iter().all(|a| dirty.removed().iter().all(|r| r.piece != a.piece)));
+        eval.on_make(pos, m);
+        pos.make(m);
+        walk(pos, eval, net, depth - 1, rng, cov);
+        pos.unmake();
+        eval.on_unmake();
+    }
+    if !pos.in_check() && rng.below(4) == 0 {
+        cov.nulls += 1;
+        eval.on_make_null();
+        pos.make_null();
+        walk(pos, eval, net, depth - 1, rng, cov);
+        pos.unmake_null();
+        eval.on_unmake();
+    }
+}
+
+/// Random playouts from `fen`, with a tree walk at every position on the way.
+fn check<G: NnueGame>(fen: &str, seed: u64, cov: &mut Coverage) {
+    let net = Arc::new(random_net::<G>(seed));
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let Ok(mut pos) = G::from_fen(fen) else { panic!("bad test FEN {fen}") };
+    let mut eval = NnueEval::<G>::new(Arc::clone(&net));
+    for _ in 0..40 {
+        eval.new_root(&pos);
+        walk(&mut pos, &mut eval, &net, 5, &mut rng, cov);
+        let mut list = MoveList::new();
+        pos.generate(GenKind::All, &mut list);
+        if list.is_empty() {
+            break;
+        }
+        pos.make(list.as_slice()[rng.below(list.len())]);
+    }
+}
+
+#[test]
+fn chess_incremental_equals_refresh() {
+    let mut cov = Coverage::default();
+    let fens = [
+        Chess::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
+    ];
+    for (i, fen) in fens.iter().enumerate() {
+        check::<Chess>(fen, 11 + i as u64, &mut cov);
+    }
+    assert!(cov.checked > 1000 && cov.captures > 100 && cov.castles > 0 && cov.promotions > 0 && cov.nulls > 0, "{cov:?}");
+}
+
+#[test]
+fn xiangqi_incremental_equals_refresh() {
+    let mut cov = Coverage::default();
+    let fens = [
+        Xiangqi::START_FEN,
+        // Midgame with every piece kind able to capture.
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P3P2/P3P3P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
+    ];
+    for (i, fen) in fens.iter().enumerate() {
+        check::<Xiangqi>(fen, 21 + i as u64, &mut cov);
+    }
+    assert!(cov.checked > 1000 && cov.captures > 100 && cov.nulls > 0, "{cov:?}");
+}
+
+/// A lone `evaluate` on a position the hooks never described refreshes instead of reusing the
+/// root's accumulator.
+#[test]
+fn evaluate_without_hooks_follows_the_position() {
+    let net = Arc::new(random_net::<Chess>(5));
+    let mut eval = NnueEval::<Chess>::new(Arc::clone(&net));
+    let start = Chess::startpos();
+    let Ok(other) = Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1") else {
+        panic!("bad FEN")
+    };
+    let a = eval.evaluate(&start);
+    let b = eval.evaluate(&other);
+    assert_eq!(a, NnueEval::<Chess>::new(Arc::clone(&net)).evaluate(&start));
+    assert_eq!(b, NnueEval::<Chess>::new(net).evaluate(&other));
+    assert_ne!(a, b, "two different positions gave the same score: the root was reused");
+}

@@ -1,0 +1,44 @@
+//! The AVX2 output layer gives exactly the scalar result, on random and on extreme inputs.
+
+mod common;
+
+use common::{random_net, Rng};
+use movegen_chess::Chess;
+use nnue::arch::{HIDDEN, MAX_OUTPUT_WEIGHT};
+use nnue::output::{evaluate, evaluate_scalar, Simd};
+
+#[test]
+fn avx2_equals_scalar() {
+    if Simd::detect() != Simd::Avx2 {
+        // Nothing to compare on this CPU; the evaluator uses the scalar path here.
+        assert_eq!(evaluate(Simd::Scalar, &random_net::<Chess>(1), &[0; HIDDEN], &[0; HIDDEN]), evaluate_scalar(&random_net::<Chess>(1), &[0; HIDDEN], &[0; HIDDEN]));
+        eprintln!("no AVX2 on this CPU: only the scalar path ran");
+        return;
+    }
+    let mut rng = Rng(77);
+    let mut net = random_net::<Chess>(3);
+    let mut differing_outputs = std::collections::HashSet::new();
+    for round in 0..2000 {
+        let mut us = [0i16; HIDDEN];
+        let mut them = [0i16; HIDDEN];
+        for v in us.iter_mut().chain(them.iter_mut()) {
+            *v = match round % 4 {
+                // Around the clipping range, where the activation is non-trivial.
+                0 | 1 => rng.signed(400),
+                // Anywhere in int16, extremes included.
+                2 => rng.next_u64() as i16,
+                _ => [i16::MIN, -1, 0, 255, 256, i16::MAX][rng.below(6)],
+            };
+        }
+        if round % 100 == 0 {
+            // Extreme output weights: every one at ±127.
+            for w in net.out_weights.iter_mut() {
+                *w = if rng.below(2) == 0 { MAX_OUTPUT_WEIGHT } else { -MAX_OUTPUT_WEIGHT };
+            }
+        }
+        let scalar = evaluate_scalar(&net, &us, &them);
+        assert_eq!(evaluate(Simd::Avx2, &net, &us, &them), scalar, "round {round}");
+        differing_outputs.insert(scalar);
+    }
+    assert!(differing_outputs.len() > 100, "the inputs exercised the output layer");
+}

@@ -1,0 +1,54 @@
+//! The nets the session evaluates with: the embedded ones, or one loaded through `EvalFile` /
+//! `evalfile`. A file's header says which game it is for; a bad file leaves the nets as they
+//! were.
+
+use movegen_chess::Chess;
+use movegen_xiangqi::Xiangqi;
+use nnue::format::{GameTag, LoadError};
+use nnue::Net;
+use std::sync::Arc;
+
+/// `EvalFile` values that mean "the embedded nets".
+pub const EMBEDDED_NAMES: &[&str] = &["", "embedded", "<empty>"];
+
+#[derive(Clone)]
+pub struct Nets {
+    /// `None` only if an embedded net failed its own checks (a broken build).
+    pub chess: Option<Arc<Net>>,
+    pub xiangqi: Option<Arc<Net>>,
+}
+
+impl std::fmt::Debug for Nets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Nets {{ chess: {}, xiangqi: {} }}", self.chess.is_some(), self.xiangqi.is_some())
+    }
+}
+
+impl Nets {
+    pub fn embedded() -> Nets {
+        Nets {
+            chess: nnue::games::chess::embedded().ok().map(Arc::new),
+            xiangqi: nnue::games::xiangqi::embedded().ok().map(Arc::new),
+        }
+    }
+
+    /// Loads the net file at `path` (or restores the embedded nets for an `EMBEDDED_NAMES`
+    /// value); returns a message for the user on failure, and then changes nothing.
+    pub fn load(&mut self, path: &str) -> Result<(), String> {
+        if EMBEDDED_NAMES.contains(&path) {
+            *self = Nets::embedded();
+            return Ok(());
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("EvalFile {path}: cannot read: {e}; the current net stays"))?;
+        let parsed = match Net::from_bytes::<Chess>(&bytes) {
+            Err(LoadError::WrongGame { found: GameTag::Xiangqi, .. }) => Net::from_bytes::<Xiangqi>(&bytes),
+            other => other,
+        };
+        let net = parsed.map_err(|e| format!("EvalFile {path}: {e}; the current net stays"))?;
+        match net.tag {
+            GameTag::Chess => self.chess = Some(Arc::new(net)),
+            GameTag::Xiangqi => self.xiangqi = Some(Arc::new(net)),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,96 @@
+//! `Use NNUE` and `EvalFile` / `evalfile` against the real binary: the net changes the
+//! evaluation, a bad file gets an `info string` and the old net stays, the engine keeps playing.
+
+mod protocol_driver;
+
+use movegen_chess::Chess;
+use protocol_driver::{assert_legal, Engine, PATIENCE};
+use std::path::PathBuf;
+
+fn eval_cp(e: &mut Engine) -> i32 {
+    e.send("eval");
+    let line = e.expect_prefix("Evaluation:");
+    line.split_whitespace().nth(1).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("no score in '{line}'"))
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("kientuong-{}-{name}", std::process::id()));
+    std::fs::write(&path, bytes).expect("write a temporary file");
+    path
+}
+
+#[test]
+fn uci_use_nnue_and_evalfile() {
+    let mut e = Engine::start();
+    let lines = e.handshake_uci();
+    assert!(lines.iter().any(|l| l == "option name Use NNUE type check default false"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("option name EvalFile type string")), "{lines:?}");
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let hand = eval_cp(&mut e);
+
+    e.send("setoption name Use NNUE value true");
+    let embedded = nnue::games::chess::embedded().expect("the embedded chess net parses");
+    let pos = <Chess as game_api::Game>::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").expect("FEN");
+    let expected = nnue::NnueEval::<Chess>::new(std::sync::Arc::new(embedded.clone())).evaluate(&pos);
+    assert_eq!(eval_cp(&mut e), expected, "Use NNUE evaluates with the embedded net");
+
+    // A damaged file: refused with a message, and the net in use stays.
+    let mut damaged = embedded.to_bytes();
+    damaged[100] ^= 1;
+    let bad = temp_file("damaged.nnue", &damaged);
+    e.send(&format!("setoption name EvalFile value {}", bad.display()));
+    let note = e.expect_prefix("info string");
+    assert!(note.contains("checksum") && note.contains("stays"), "{note}");
+    e.send("setoption name EvalFile value /nonexistent/net.nnue");
+    let note = e.expect_prefix("info string");
+    assert!(note.contains("cannot read"), "{note}");
+    assert_eq!(eval_cp(&mut e), expected);
+
+    // Another valid net (the embedded one with its output bias moved by 400 cp) is used.
+    let mut shifted = embedded.clone();
+    shifted.out_bias += 255 * 64;
+    let good = temp_file("shifted.nnue", &shifted.to_bytes());
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
+    let moved = eval_cp(&mut e);
+    assert!((moved - expected - 400).abs() <= 1, "{expected} -> {moved}");
+
+    // Back to hand-written, and the engine still plays.
+    e.send("setoption name Use NNUE value false");
+    assert_eq!(eval_cp(&mut e), hand);
+    e.send("setoption name Use NNUE value true");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 5");
+    let best = e.read_until(PATIENCE, protocol_driver::is_search_end).last().cloned().unwrap_or_default();
+    assert_legal::<Chess>(None, &["e2e4"], &best);
+    for p in [bad, good] {
+        std::fs::remove_file(p).ok();
+    }
+}
+
+#[test]
+fn ucci_evalfile_bad_file_keeps_playing() {
+    let mut e = Engine::start();
+    let lines = e.handshake_ucci();
+    assert!(lines.iter().any(|l| l == "option usennue type check default false"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("option evalfile type string")), "{lines:?}");
+    e.send("setoption usennue true");
+    // A chess net is not a xiangqi net, and garbage is not a net.
+    let chess_net = temp_file("chess-for-xiangqi.nnue", nnue::games::chess::EMBEDDED);
+    let garbage = temp_file("garbage.nnue", b"not a net at all, just text");
+    e.send("position startpos");
+    let before = eval_cp(&mut e);
+    e.send(&format!("setoption evalfile {}", garbage.display()));
+    let note = e.expect_prefix("info string");
+    assert!(note.contains("magic") || note.contains("short"), "{note}");
+    e.send("go depth 4");
+    let best = e.expect_bestmove();
+    assert!(best.starts_with("bestmove "), "{best}");
+    assert_eq!(eval_cp(&mut e), before);
+    // The chess net is loaded for chess (it says so in its header), not for xiangqi.
+    e.send(&format!("setoption evalfile {}", chess_net.display()));
+    assert_eq!(eval_cp(&mut e), before);
+    e.sync();
+    for p in [chess_net, garbage] {
+        std::fs::remove_file(p).ok();
+    }
+}
