@@ -1,10 +1,9 @@
 //! The one place the session touches the search crate's API: it wraps `search::Engine` for a
-//! game and converts between the search's types and the session's (`SearchRequest` in,
+//! game and converts between the search's types and the session's (`search::Limits` in,
 //! `protocol::SearchInfo` / `Found` / `HashEntry` out). If the search's API moves, only this
 //! file moves with it.
 
 use super::games::Variant;
-use super::go::SearchRequest;
 use super::report::InfoSink;
 use game_api::Move;
 use protocol::{Bound, Score, SearchInfo};
@@ -120,30 +119,15 @@ impl<V: Variant> Engine<V> {
     pub fn search(
         &mut self,
         root: &V,
-        request: &SearchRequest,
+        limits: &search::Limits,
         signals: &Signals,
         sink: &dyn InfoSink,
     ) -> Found {
-        let limits = search::Limits {
-            depth: request.depth,
-            nodes: request.nodes,
-            movetime: request.movetime,
-            mate: request.mate,
-            infinite: request.infinite,
-            ponder: request.ponder,
-            time: request.time,
-            inc: request.inc,
-            movestogo: request.movestogo,
-            move_overhead: request.move_overhead_ms,
-            multipv: request.multipv,
-            searchmoves: request.searchmoves.clone(),
-            banmoves: request.banmoves.clone(),
-        };
         let forward = Forward {
             sink,
             lines: Mutex::new(Vec::new()),
         };
-        let result = self.inner.search(root, &limits, &forward, &signals.0);
+        let result = self.inner.search(root, limits, &forward, &signals.0);
         let mut lines = forward.lines.into_inner().unwrap_or_else(|p| p.into_inner());
         lines.sort_by_key(|l| l.0);
         Found {

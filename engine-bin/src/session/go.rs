@@ -7,7 +7,7 @@ use super::options::Settings;
 use super::report::InfoPrinter;
 use super::skill::Skill;
 use super::table::Table;
-use game_api::{Game, GenKind, Move, MoveList};
+use game_api::{Color, Game, GenKind, Move, MoveList};
 use protocol::{BestMove, Dialect, GoParams, Offer, Score, SearchInfo};
 use std::time::Duration;
 
@@ -32,61 +32,37 @@ pub const FALLBACK_MOVETIME_MS: u64 = 1000;
 /// Error lines name at most this many of the ignored `go` tokens, then give the count.
 const MAX_NAMED_TOKENS: usize = 5;
 
-/// What the session asks of one search, in the session's terms; `engine.rs` turns it into the
-/// search crate's limits. Times in milliseconds, clocks indexed by `Color::index()`.
-#[derive(Clone, Debug, Default)]
-pub struct SearchRequest {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<u64>,
-    pub mate: Option<u32>,
-    pub infinite: bool,
-    pub ponder: bool,
-    pub time: [Option<u64>; 2],
-    pub inc: [Option<u64>; 2],
-    pub movestogo: Option<u32>,
-    pub move_overhead_ms: u64,
-    pub multipv: usize,
-    pub searchmoves: Vec<Move>,
-    pub banmoves: Vec<Move>,
-}
-
-impl SearchRequest {
-    /// The clocks of both dialects folded into per-colour clocks: UCCI's `time`/`opptime` are
-    /// the side to move's and its opponent's, UCI's `wtime`/`btime` are by colour.
-    pub fn new(go: &GoParams, settings: &Settings, white_to_move: bool) -> Self {
-        let (own, opp) = if white_to_move { (0, 1) } else { (1, 0) };
-        let ms = |v: u64| v.min(MAX_CLOCK_MS);
-        let mut time = [None; 2];
-        let mut inc = [None; 2];
-        let mut movestogo = go.movestogo;
-        if let Some(clock) = go.own_clock(white_to_move) {
-            time[own] = Some(ms(clock.remaining_ms));
-            inc[own] = Some(ms(clock.increment_ms));
-            movestogo = clock.movestogo;
-        }
-        if let Some(clock) = go.opponent_clock(white_to_move) {
-            time[opp] = Some(ms(clock.remaining_ms));
-            inc[opp] = Some(ms(clock.increment_ms));
-        }
-        SearchRequest {
-            // Stockfish searches at least one ply whatever the depth; so do we (UCCI's
-            // `go depth 0` is answered before a search is asked for).
-            depth: go.depth.map(|d| d.max(1)),
-            nodes: go.nodes.map(|n| n.min(MAX_NODES)),
-            movetime: go.movetime.map(ms),
-            mate: go.mate,
-            infinite: go.is_infinite(),
-            ponder: go.ponder,
-            time,
-            inc,
-            movestogo,
-            move_overhead_ms: settings.move_overhead_ms,
-            multipv: settings.multipv,
-            searchmoves: Vec::new(),
-            banmoves: Vec::new(),
+/// The search a `go` asks for, as the search crate takes it: the one place where the GUI's
+/// numbers are bounded. Clocks go to the colour they belong to: UCCI's `time`/`opptime` are the
+/// side to move's and its opponent's, UCI's `wtime`/`btime` are by colour.
+pub fn limits(go: &GoParams, settings: &Settings, side: Color) -> search::Limits {
+    let ms = |v: u64| v.min(MAX_CLOCK_MS);
+    let white_to_move = side == Color::White;
+    let mut limits = search::Limits {
+        // Stockfish searches at least one ply whatever the depth; so do we (UCCI's
+        // `go depth 0` is answered before a search is asked for).
+        depth: go.depth.map(|d| d.max(1)),
+        nodes: go.nodes.map(|n| n.min(MAX_NODES)),
+        movetime: go.movetime.map(ms),
+        mate: go.mate,
+        infinite: go.is_infinite(),
+        ponder: go.ponder,
+        movestogo: go.movestogo,
+        move_overhead: settings.move_overhead_ms,
+        multipv: settings.multipv,
+        ..search::Limits::default()
+    };
+    let clocks = [
+        (side, go.own_clock(white_to_move)),
+        (!side, go.opponent_clock(white_to_move)),
+    ];
+    for (color, clock) in clocks {
+        if let Some(clock) = clock {
+            limits.time[color.index()] = Some(ms(clock.remaining_ms));
+            limits.inc[color.index()] = Some(ms(clock.increment_ms));
         }
     }
+    limits
 }
 
 /// What `go` needs from the session besides the table.
@@ -142,21 +118,17 @@ impl<V: Variant> Table<V> {
             out.line(&info.line(cx.dialect));
             return BestMove::default();
         }
-        let mut request = SearchRequest::new(
-            params,
-            cx.settings,
-            root.side_to_move() == game_api::Color::White,
-        );
-        let own = root.side_to_move().index();
-        if let Some(why) = bound_endless(&mut request, params, cx.settings.batch, own) {
+        let side = root.side_to_move();
+        let mut limits = limits(params, cx.settings, side);
+        if let Some(why) = bound_endless(&mut limits, params, cx.settings.batch, side) {
             out.note(&format!("go: {why}"));
         }
-        request.searchmoves = searchmoves;
-        request.banmoves = self.banned.clone();
+        limits.searchmoves = searchmoves;
+        limits.banmoves = self.banned.clone();
         let skill = Skill::from_settings(cx.settings);
         if let Some(skill) = skill {
-            request.nodes = Some(request.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
-            request.multipv = request.multipv.max(skill.candidates());
+            limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
+            limits.multipv = limits.multipv.max(skill.candidates());
         }
         let printer = InfoPrinter {
             out,
@@ -165,7 +137,7 @@ impl<V: Variant> Table<V> {
         };
         let found = self
             .engine
-            .search(root, &request, &cx.control.signals, &printer);
+            .search(root, &limits, &cx.control.signals, &printer);
         // Weakened play chooses among the candidate lines instead of taking the best.
         let chosen = skill
             .and_then(|s| s.pick(&found.candidates, root.hash() ^ seq_seed(ticket)))
@@ -177,7 +149,7 @@ impl<V: Variant> Table<V> {
                 // its first iteration ended): any allowed move beats forfeiting.
                 Some(&m) => m,
                 None => {
-                    wait_if_held(cx.control, request.infinite || request.ponder);
+                    wait_if_held(cx.control, limits.infinite || limits.ponder);
                     return BestMove::default();
                 }
             },
@@ -224,31 +196,31 @@ fn summarize(tokens: &[String]) -> String {
 
 /// Turns a search that would never end on its own into a [`FALLBACK_MOVETIME_MS`] one; says
 /// why, or `None` if the search was bounded (or meant to be infinite: a bare `go`, or
-/// `go infinite`, outside batch mode). `own` is the side to move's clock index.
+/// `go infinite`, outside batch mode). `side` is the side to move.
 fn bound_endless(
-    request: &mut SearchRequest,
+    limits: &mut search::Limits,
     go: &GoParams,
     batch: bool,
-    own: usize,
+    side: Color,
 ) -> Option<String> {
     let mut dropped_ponder = false;
-    if batch && request.ponder {
+    if batch && limits.ponder {
         // `ponderhit` would wait in the queue behind the search: search on the clock now.
-        request.ponder = false;
+        limits.ponder = false;
         dropped_ponder = true;
     }
-    let unlimited = request.depth.is_none()
-        && request.nodes.is_none()
-        && request.movetime.is_none()
-        && request.mate.is_none();
-    let why = if batch && request.infinite {
+    let unlimited = limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.movetime.is_none()
+        && limits.mate.is_none();
+    let why = if batch && limits.infinite {
         "batch mode cannot stop an infinite or ponder search"
-    } else if request.infinite && !go.infinite && !go.ponder && !go.ignored.is_empty() {
+    } else if limits.infinite && !go.infinite && !go.ponder && !go.ignored.is_empty() {
         "no valid limit left"
-    } else if !request.infinite
-        && !request.ponder
+    } else if !limits.infinite
+        && !limits.ponder
         && unlimited
-        && request.time.get(own).is_some_and(Option::is_none)
+        && !limits.uses_clock(side.index())
     {
         // Only the opponent's clock: the time manager has nothing to plan with.
         "no clock for the side to move"
@@ -257,9 +229,9 @@ fn bound_endless(
     } else {
         return None;
     };
-    request.infinite = false;
-    request.ponder = false;
-    request.movetime = Some(FALLBACK_MOVETIME_MS);
+    limits.infinite = false;
+    limits.ponder = false;
+    limits.movetime = Some(FALLBACK_MOVETIME_MS);
     Some(format!(
         "{why}; searching {FALLBACK_MOVETIME_MS} ms instead"
     ))
@@ -306,10 +278,10 @@ mod tests {
             ..GoParams::default()
         };
         let s = Settings::default();
-        let black = SearchRequest::new(&go, &s, false);
+        let black = limits(&go, &s, Color::Black);
         assert_eq!(black.time, [Some(50_000), Some(60_000)]);
         assert_eq!(black.inc, [Some(0), Some(1000)]);
-        let red = SearchRequest::new(&go, &s, true);
+        let red = limits(&go, &s, Color::White);
         assert_eq!(red.time, [Some(60_000), Some(50_000)]);
         assert!(!red.infinite);
     }
@@ -324,12 +296,12 @@ mod tests {
             depth: Some(0),
             ..GoParams::default()
         };
-        let r = SearchRequest::new(&go, &Settings::default(), false);
+        let r = limits(&go, &Settings::default(), Color::Black);
         assert_eq!(r.time, [Some(1000), Some(2000)]);
         assert_eq!(r.inc, [Some(0), Some(5)]);
         assert_eq!(r.movestogo, Some(7));
         assert_eq!(r.depth, Some(1));
-        assert!(SearchRequest::new(&GoParams::default(), &Settings::default(), true).infinite);
+        assert!(limits(&GoParams::default(), &Settings::default(), Color::White).infinite);
     }
 
     #[test]
@@ -341,19 +313,19 @@ mod tests {
             nodes: Some(u64::MAX),
             ..GoParams::default()
         };
-        let r = SearchRequest::new(&go, &Settings::default(), true);
+        let r = limits(&go, &Settings::default(), Color::White);
         assert_eq!(r.time[0], Some(MAX_CLOCK_MS));
         assert_eq!(r.inc[0], Some(MAX_CLOCK_MS));
         assert_eq!(r.movetime, Some(MAX_CLOCK_MS));
         assert_eq!(r.nodes, Some(MAX_NODES));
     }
 
-    fn bounded(line: &str, batch: bool) -> (SearchRequest, Option<String>) {
+    fn bounded(line: &str, batch: bool) -> (search::Limits, Option<String>) {
         let Ok(protocol::Command::Go(go)) = protocol::parse(line, Dialect::Uci) else {
-            return (SearchRequest::default(), Some("not a go".into()));
+            return (search::Limits::default(), Some("not a go".into()));
         };
-        let mut r = SearchRequest::new(&go, &Settings::default(), true);
-        let why = bound_endless(&mut r, &go, batch, 0);
+        let mut r = limits(&go, &Settings::default(), Color::White);
+        let why = bound_endless(&mut r, &go, batch, Color::White);
         (r, why)
     }
 

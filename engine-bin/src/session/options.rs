@@ -31,7 +31,6 @@ pub struct Settings {
     pub variant: GameKind,
     pub show_wdl: bool,
     pub move_limit: u32,
-    pub usemillisec: bool,
     pub batch: bool,
     pub debug: bool,
     /// `Skill Level` (UCI) or the level of UCCI `randomness`; 20 is full strength.
@@ -51,7 +50,6 @@ impl Default for Settings {
             variant: GameKind::Chess,
             show_wdl: false,
             move_limit: DEFAULT_MOVE_LIMIT as u32,
-            usemillisec: true,
             batch: false,
             debug: false,
             skill_level: FULL_LEVEL,
@@ -329,7 +327,9 @@ pub fn apply(
             Effect::Rules
         }
         Key::UseMillisec => {
-            settings.usemillisec = check()?;
+            // The clock unit matters only to parsing `go`, so the input thread keeps it (see
+            // `input::LineReader`); here the value is only checked.
+            check()?;
             Effect::None
         }
         Key::Batch => {
@@ -414,8 +414,8 @@ mod tests {
         apply(&mut s, &set("MultiPV", Some("100000")), Dialect::Uci).ok();
         assert_eq!(s.multipv, MAX_MULTIPV as usize);
         assert!(apply(&mut s, &set("usemillisec", Some("maybe")), Dialect::Ucci).is_err());
-        apply(&mut s, &set("usemillisec", Some("off")), Dialect::Ucci).ok();
-        assert!(!s.usemillisec);
+        // Its effect on clocks is tested with `input::LineReader`.
+        assert!(apply(&mut s, &set("usemillisec", Some("off")), Dialect::Ucci).is_ok());
         assert_eq!(
             apply(&mut s, &set("UCI_Variant", Some("xiangqi")), Dialect::Uci),
             Ok(Effect::SwitchGame(GameKind::Xiangqi))

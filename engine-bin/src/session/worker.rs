@@ -9,7 +9,7 @@ use super::input::Msg;
 use super::options::{self, Effect, Settings};
 use crate::dispatch::GameKind;
 use crossbeam_channel::Receiver;
-use protocol::{parse_with_clock, Command, Dialect};
+use protocol::{Command, Dialect};
 use std::sync::atomic::Ordering::Relaxed;
 
 const ENGINE_NAME: &str = concat!("Kientuong ", env!("CARGO_PKG_VERSION"));
@@ -54,26 +54,8 @@ impl<'a> Session<'a> {
     }
 
     fn handle(&mut self, msg: Msg) -> Flow {
-        let (line, seq) = match msg {
-            Msg::Line(line) => (line, None),
-            Msg::Go { line, seq } => (line, Some(seq)),
-            Msg::IdleStop => {
-                self.idle_stop();
-                self.control.mark_done();
-                return Flow::Continue;
-            }
-            Msg::Quit => {
-                if let Some(bye) = self.dialect.quit_reply() {
-                    self.control.out.line(bye);
-                }
-                self.control.mark_done();
-                return Flow::Quit;
-            }
-        };
-        let clock = self.dialect.clock_unit(self.settings.usemillisec);
-        let command = parse_with_clock(&line, self.dialect, clock);
-        match (command, seq) {
-            (Ok(Command::Go(params)), Some(seq)) => {
+        let flow = match msg {
+            Msg::Go { params, seq } => {
                 // `go` marks itself done when its search starts (see `Control::begin_search`).
                 let cx = GoContext {
                     control: self.control,
@@ -83,24 +65,31 @@ impl<'a> Session<'a> {
                 with_table!(&mut self.game, t => t.go(&params, seq, &cx));
                 return Flow::Continue;
             }
-            (Ok(Command::Perft(depth)), Some(seq)) => {
+            Msg::Perft { depth, seq } => {
                 // Numbered like a search, so that `stop` and `quit` end it (see `perft.rs`).
                 with_table!(&mut self.game, t => t.perft(depth, seq, self.control));
                 return Flow::Continue;
             }
-            (Ok(command), _) => {
-                let flow = self.command(command);
-                self.control.mark_done();
-                return flow;
-            }
-            (Err(e), _) => {
+            Msg::Command(command) => self.command(command),
+            Msg::Invalid(e) => {
                 if !e.is_silent() {
                     self.control.out.note(&e.to_string());
                 }
+                Flow::Continue
             }
-        }
+            Msg::IdleStop => {
+                self.idle_stop();
+                Flow::Continue
+            }
+            Msg::Quit => {
+                if let Some(bye) = self.dialect.quit_reply() {
+                    self.control.out.line(bye);
+                }
+                Flow::Quit
+            }
+        };
         self.control.mark_done();
-        Flow::Continue
+        flow
     }
 
     fn command(&mut self, command: Command) -> Flow {
@@ -141,8 +130,7 @@ impl<'a> Session<'a> {
             }
             Command::BanMoves(moves) => with_table!(&mut self.game, t => t.ban(&moves, out)),
             Command::Go(_) | Command::Perft(_) => {
-                // Both always arrive numbered (`Msg::Go`); a line that only re-parses as one
-                // cannot be answered in order, so say so rather than run unnumbered.
+                // Both always arrive numbered (`Msg::Go`, `Msg::Perft`; see `input::message`).
                 out.note("go: internal error, search not started");
             }
             Command::Stop => self.idle_stop(),
