@@ -37,10 +37,7 @@ impl Default for LineReader {
     fn default() -> Self {
         // Until a handshake says otherwise the session speaks UCI; `usemillisec` is on by
         // default (announced so, as the UCCI spec recommends).
-        LineReader {
-            dialect: Dialect::Uci,
-            usemillisec: true,
-        }
+        LineReader { dialect: Dialect::Uci, usemillisec: true }
     }
 }
 
@@ -119,11 +116,7 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
-        match input
-            .by_ref()
-            .take(MAX_LINE_BYTES)
-            .read_until(b'\n', &mut buffer)
-        {
+        match input.by_ref().take(MAX_LINE_BYTES).read_until(b'\n', &mut buffer) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
@@ -131,10 +124,7 @@ pub fn read_loop(input: impl BufRead, control: &Control, tx: &Sender<Msg>) {
             if !skip_rest_of_line(&mut input) {
                 break;
             }
-            control.out.note(&format!(
-                "line longer than {} MB ignored",
-                MAX_LINE_BYTES >> 20
-            ));
+            control.out.note(&format!("line longer than {} MB ignored", MAX_LINE_BYTES >> 20));
             continue;
         }
         // Bytes that are not UTF-8 cannot be part of a valid command; keep the rest readable.

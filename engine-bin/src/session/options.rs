@@ -102,18 +102,10 @@ const TABLE: &[Spec] = &[
     spec(Some("Clear Hash"), Some("clearhash"), Key::ClearHash),
     spec(Some("Ponder"), Some("ponder"), Key::Ponder),
     spec(Some("MultiPV"), Some("multipv"), Key::MultiPv),
-    spec(
-        Some("Move Overhead"),
-        Some("moveoverhead"),
-        Key::MoveOverhead,
-    ),
+    spec(Some("Move Overhead"), Some("moveoverhead"), Key::MoveOverhead),
     spec(Some("UCI_Variant"), None, Key::Variant),
     spec(Some("UCI_ShowWDL"), None, Key::ShowWdl),
-    spec(
-        Some("Xiangqi Move Limit"),
-        Some("movelimit"),
-        Key::MoveLimit,
-    ),
+    spec(Some("Xiangqi Move Limit"), Some("movelimit"), Key::MoveLimit),
     spec(None, Some("usemillisec"), Key::UseMillisec),
     spec(None, Some("batch"), Key::Batch),
     spec(None, Some("debug"), Key::Debug),
@@ -158,16 +150,10 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
             min: i64::from(!ucci),
             max: MAX_THREADS,
         },
-        Key::MultiPv => OptionKind::Spin {
-            default: 1,
-            min: 1,
-            max: MAX_MULTIPV,
-        },
-        Key::MoveOverhead => OptionKind::Spin {
-            default: DEFAULT_MOVE_OVERHEAD_MS,
-            min: 0,
-            max: 5000,
-        },
+        Key::MultiPv => OptionKind::Spin { default: 1, min: 1, max: MAX_MULTIPV },
+        Key::MoveOverhead => {
+            OptionKind::Spin { default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: 5000 }
+        }
         Key::MoveLimit => OptionKind::Spin {
             default: DEFAULT_MOVE_LIMIT,
             min: MIN_MOVE_LIMIT,
@@ -178,30 +164,20 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
             vars: vec!["chess".into(), "xiangqi".into()],
         },
         Key::UseMillisec => OptionKind::Check { default: true },
-        Key::SkillLevel => OptionKind::Spin {
-            default: i64::from(FULL_LEVEL),
-            min: 0,
-            max: i64::from(FULL_LEVEL),
-        },
-        Key::Elo => OptionKind::Spin {
-            default: MAX_ELO,
-            min: MIN_ELO,
-            max: MAX_ELO,
-        },
+        Key::SkillLevel => {
+            OptionKind::Spin { default: i64::from(FULL_LEVEL), min: 0, max: i64::from(FULL_LEVEL) }
+        }
+        Key::Elo => OptionKind::Spin { default: MAX_ELO, min: MIN_ELO, max: MAX_ELO },
         Key::Randomness => OptionKind::Combo {
             default: "none".into(),
-            vars: ["none", "tiny", "small", "medium", "large", "huge"]
-                .map(String::from)
-                .to_vec(),
+            vars: ["none", "tiny", "small", "medium", "large", "huge"].map(String::from).to_vec(),
         },
         Key::Ponder
         | Key::ShowWdl
         | Key::Batch
         | Key::Debug
         | Key::LimitStrength
-        | Key::Ignored => {
-            OptionKind::Check { default: false }
-        }
+        | Key::Ignored => OptionKind::Check { default: false },
         Key::ClearHash | Key::NewGame => OptionKind::Button,
     }
 }
@@ -244,12 +220,7 @@ pub fn apply(
         .iter()
         .find(|s| [s.uci, s.ucci].iter().flatten().any(|n| option.is(n)))
         .map(|s| s.key)
-        .or_else(|| {
-            IGNORED_UCCI
-                .iter()
-                .any(|n| option.is(n))
-                .then_some(Key::Ignored)
-        });
+        .or_else(|| IGNORED_UCCI.iter().any(|n| option.is(n)).then_some(Key::Ignored));
     let Some(key) = key else {
         return match dialect {
             Dialect::Uci => Err(format!("No such option: {}", option.name)),
@@ -367,43 +338,28 @@ mod tests {
     use super::*;
 
     fn set(name: &str, value: Option<&str>) -> SetOption {
-        SetOption {
-            name: name.into(),
-            value: value.map(Into::into),
-        }
+        SetOption { name: name.into(), value: value.map(Into::into) }
     }
 
     #[test]
     fn either_name_in_either_dialect() {
         let mut s = Settings::default();
-        assert_eq!(
-            apply(&mut s, &set("Hash", Some("64")), Dialect::Ucci),
-            Ok(Effect::ResizeHash)
-        );
+        assert_eq!(apply(&mut s, &set("Hash", Some("64")), Dialect::Ucci), Ok(Effect::ResizeHash));
         assert_eq!(s.hash_mb, 64);
         assert_eq!(
             apply(&mut s, &set("hashsize", Some("0")), Dialect::Uci),
             Ok(Effect::ResizeHash)
         );
         assert_eq!(s.hash_mb, DEFAULT_HASH_MB as usize);
-        assert_eq!(
-            apply(&mut s, &set("clear hash", None), Dialect::Uci),
-            Ok(Effect::ClearHash)
-        );
+        assert_eq!(apply(&mut s, &set("clear hash", None), Dialect::Uci), Ok(Effect::ClearHash));
     }
 
     #[test]
     fn unknown_names_only_complain_under_uci() {
         let mut s = Settings::default();
         assert!(apply(&mut s, &set("Frobnicate", Some("1")), Dialect::Uci).is_err());
-        assert_eq!(
-            apply(&mut s, &set("frobnicate", Some("1")), Dialect::Ucci),
-            Ok(Effect::None)
-        );
-        assert_eq!(
-            apply(&mut s, &set("usebook", Some("false")), Dialect::Uci),
-            Ok(Effect::None)
-        );
+        assert_eq!(apply(&mut s, &set("frobnicate", Some("1")), Dialect::Ucci), Ok(Effect::None));
+        assert_eq!(apply(&mut s, &set("usebook", Some("false")), Dialect::Uci), Ok(Effect::None));
     }
 
     #[test]
@@ -425,10 +381,7 @@ mod tests {
 
     #[test]
     fn ucci_refuses_the_variant() {
-        let mut s = Settings {
-            variant: GameKind::Xiangqi,
-            ..Settings::default()
-        };
+        let mut s = Settings { variant: GameKind::Xiangqi, ..Settings::default() };
         for value in ["chess", "xiangqi"] {
             assert!(apply(&mut s, &set("UCI_Variant", Some(value)), Dialect::Ucci).is_err());
             assert_eq!(s.variant, GameKind::Xiangqi);
@@ -440,9 +393,7 @@ mod tests {
         let lines = declarations(Dialect::Ucci);
         assert!(lines.contains(&"option usemillisec type check default true".to_owned()));
         assert!(lines.contains(&"option newgame type button".to_owned()));
-        assert!(lines
-            .iter()
-            .any(|l| l.starts_with("option hashsize type spin min 0")));
+        assert!(lines.iter().any(|l| l.starts_with("option hashsize type spin min 0")));
         assert!(lines.iter().all(|l| !l.contains(" name ")));
         let uci = declarations(Dialect::Uci);
         assert!(uci.contains(

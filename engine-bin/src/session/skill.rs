@@ -52,7 +52,8 @@ impl Skill {
     /// Picks among `(move, score)` candidates (best first): the highest score after adding
     /// noise in `0..=max_noise`. `None` when there are no candidates.
     pub fn pick(self, candidates: &[(Move, Score)], seed: u64) -> Option<Move> {
-        let max_noise = NOISE_CP_AT_ZERO * i32::from(FULL_LEVEL - self.level) / i32::from(FULL_LEVEL);
+        let max_noise =
+            NOISE_CP_AT_ZERO * i32::from(FULL_LEVEL - self.level) / i32::from(FULL_LEVEL);
         let mut rng = seed;
         candidates
             .iter()
@@ -139,9 +140,7 @@ mod tests {
         let b = Move(2);
         let candidates = [(a, Score::Cp(100)), (b, Score::Cp(0))];
         let misses = |level: u8| {
-            (0..1000u64)
-                .filter(|&seed| Skill { level }.pick(&candidates, seed) == Some(b))
-                .count()
+            (0..1000u64).filter(|&seed| Skill { level }.pick(&candidates, seed) == Some(b)).count()
         };
         assert!(misses(0) > 100, "{}", misses(0));
         assert_eq!(misses(19), 0);

@@ -1,12 +1,11 @@
 //! `go`: from the GUI's parameters to a search, and from the search's result to the line that
 //! ends it (`bestmove m [ponder p] [draw|resign]`, `bestmove (none)`, `nobestmove`).
 
-use super::control::{Control, Ticket};
-use super::games::Variant;
-use super::options::Settings;
-use super::report::InfoPrinter;
-use super::skill::Skill;
-use super::table::Table;
+use super::progress::{self, Progress};
+use super::{Engine, PlayableGame};
+use crate::session::control::{Control, Ticket};
+use crate::session::options::Settings;
+use crate::session::skill::Skill;
 use game_api::{Color, Game, GenKind, Move, MoveList};
 use protocol::{BestMove, Dialect, GoParams, Offer, Score, SearchInfo};
 use std::time::Duration;
@@ -52,10 +51,7 @@ pub fn limits(go: &GoParams, settings: &Settings, side: Color) -> search::Limits
         multipv: settings.multipv,
         ..search::Limits::default()
     };
-    let clocks = [
-        (side, go.own_clock(white_to_move)),
-        (!side, go.opponent_clock(white_to_move)),
-    ];
+    let clocks = [(side, go.own_clock(white_to_move)), (!side, go.opponent_clock(white_to_move))];
     for (color, clock) in clocks {
         if let Some(clock) = clock {
             limits.time[color.index()] = Some(ms(clock.remaining_ms));
@@ -72,7 +68,7 @@ pub struct GoContext<'a> {
     pub settings: &'a Settings,
 }
 
-impl<V: Variant> Table<V> {
+impl<G: PlayableGame> Engine<G> {
     /// Runs search `seq` and prints its answer. Every path ends the ticket, so the GUI always
     /// gets exactly one `bestmove`/`nobestmove` per `go`.
     pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {
@@ -109,7 +105,7 @@ impl<V: Variant> Table<V> {
             .collect();
         if cx.dialect == Dialect::Ucci && params.depth == Some(0) && !params.infinite {
             // The spec's `go depth 0`: a static evaluation and nothing to play.
-            let eval = self.engine.static_eval(root);
+            let eval = self.search.static_eval(root);
             let info = SearchInfo {
                 depth: Some(0),
                 score: Some(Score::Cp(eval)),
@@ -130,18 +126,15 @@ impl<V: Variant> Table<V> {
             limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
             limits.multipv = limits.multipv.max(skill.candidates());
         }
-        let printer = InfoPrinter {
-            out,
-            dialect: cx.dialect,
-            show_wdl: cx.settings.show_wdl,
-        };
-        let found = self
-            .engine
-            .search(root, &limits, &cx.control.signals, &printer);
+        let reporter = Progress::new(out, cx.dialect, cx.settings.show_wdl);
+        let found = self.search.search(root, &limits, &reporter, &cx.control.signals);
         // Weakened play chooses among the candidate lines instead of taking the best.
-        let chosen = skill
-            .and_then(|s| s.pick(&found.candidates, root.hash() ^ seq_seed(ticket)))
-            .or(found.best);
+        let chosen = match skill {
+            Some(skill) => {
+                skill.pick(&reporter.candidates(), root.hash() ^ seq_seed(ticket)).or(found.best)
+            }
+            None => found.best,
+        };
         let best = match chosen.filter(|m| allowed.contains(m)) {
             Some(m) => m,
             None => match allowed.first() {
@@ -156,12 +149,10 @@ impl<V: Variant> Table<V> {
         };
         let mut after = root.clone();
         after.make(best);
-        let ponder = found
-            .ponder
-            .filter(|&p| found.best == Some(best) && after.is_legal(p));
+        let ponder = found.ponder.filter(|&p| found.best == Some(best) && after.is_legal(p));
         let draw_offered = params.draw || cx.control.draw_offered(ticket);
         let offer = match cx.dialect {
-            Dialect::Ucci => offer(found.score, draw_offered),
+            Dialect::Ucci => offer(progress::score(found.score), draw_offered),
             Dialect::Uci => None,
         };
         // VinXiangQi cannot read `bestmove X draw` without a ponder move: give any reply.
@@ -182,11 +173,7 @@ impl<V: Variant> Table<V> {
 /// `'a', 'b', 'c'` for a few tokens; the first few and a count for many (a GUI that sends
 /// 200,000 bad words gets one short line back, not a megabyte).
 fn summarize(tokens: &[String]) -> String {
-    let named: Vec<&str> = tokens
-        .iter()
-        .take(MAX_NAMED_TOKENS)
-        .map(String::as_str)
-        .collect();
+    let named: Vec<&str> = tokens.iter().take(MAX_NAMED_TOKENS).map(String::as_str).collect();
     let list = format!("'{}'", named.join("', '"));
     match tokens.len() {
         n if n > MAX_NAMED_TOKENS => format!("{n} tokens: {list} …"),
@@ -217,11 +204,7 @@ fn bound_endless(
         "batch mode cannot stop an infinite or ponder search"
     } else if limits.infinite && !go.infinite && !go.ponder && !go.ignored.is_empty() {
         "no valid limit left"
-    } else if !limits.infinite
-        && !limits.ponder
-        && unlimited
-        && !limits.uses_clock(side.index())
-    {
+    } else if !limits.infinite && !limits.ponder && unlimited && !limits.uses_clock(side.index()) {
         // Only the opponent's clock: the time manager has nothing to plan with.
         "no clock for the side to move"
     } else if dropped_ponder {
@@ -232,9 +215,7 @@ fn bound_endless(
     limits.infinite = false;
     limits.ponder = false;
     limits.movetime = Some(FALLBACK_MOVETIME_MS);
-    Some(format!(
-        "{why}; searching {FALLBACK_MOVETIME_MS} ms instead"
-    ))
+    Some(format!("{why}; searching {FALLBACK_MOVETIME_MS} ms instead"))
 }
 
 /// UCCI's draw acceptance and resignation.
@@ -334,10 +315,7 @@ mod tests {
         for line in ["go depth banana", "go btime 5000", "go wtime x btime 10"] {
             let (r, why) = bounded(line, false);
             assert!(why.is_some(), "{line}");
-            assert_eq!(
-                (r.infinite, r.movetime),
-                (false, Some(FALLBACK_MOVETIME_MS))
-            );
+            assert_eq!((r.infinite, r.movetime), (false, Some(FALLBACK_MOVETIME_MS)));
         }
         for line in ["go infinite", "go ponder", "go"] {
             let (r, why) = bounded(line, true);
@@ -350,13 +328,7 @@ mod tests {
         assert!(why.is_some());
         assert_eq!((r.ponder, r.movetime, r.time[0]), (false, None, Some(100)));
         // What is meant to be infinite or is bounded stays as it is.
-        for line in [
-            "go",
-            "go infinite",
-            "go ponder",
-            "go depth 3 banana",
-            "go wtime 10",
-        ] {
+        for line in ["go", "go infinite", "go ponder", "go depth 3 banana", "go wtime 10"] {
             let (r, why) = bounded(line, false);
             assert_eq!(why, None, "{line}");
             assert_eq!(r.movetime, None, "{line}");
