@@ -5,7 +5,7 @@
 
 use super::facade::{Engine, PlayableGame};
 use super::options::Settings;
-use crate::dispatch::GameKind;
+use protocol::GameKind;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 

@@ -7,7 +7,7 @@
 //! where XQWizard sets options the engine never announced.
 
 use super::skill::{self, FULL_LEVEL, MAX_ELO, MIN_ELO};
-use crate::dispatch::GameKind;
+use protocol::GameKind;
 use protocol::{Dialect, OptionDecl, OptionKind, SetOption};
 
 pub const DEFAULT_HASH_MB: i64 = 16;
@@ -160,8 +160,8 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
             max: MAX_MOVE_LIMIT,
         },
         Key::Variant => OptionKind::Combo {
-            default: "chess".into(),
-            vars: vec!["chess".into(), "xiangqi".into()],
+            default: GameKind::Chess.name().into(),
+            vars: GameKind::ALL.map(|g| g.name().into()).to_vec(),
         },
         Key::UseMillisec => OptionKind::Check { default: true },
         Key::SkillLevel => {
@@ -278,14 +278,8 @@ pub fn apply(
             ));
         }
         Key::Variant => {
-            let value = option.value.as_deref().unwrap_or("").trim();
-            let kind = if value.eq_ignore_ascii_case("chess") {
-                GameKind::Chess
-            } else if value.eq_ignore_ascii_case("xiangqi") {
-                GameKind::Xiangqi
-            } else {
-                return Err(bad("chess or xiangqi"));
-            };
+            let value = option.value.as_deref().unwrap_or("");
+            let kind = GameKind::from_name(value).ok_or_else(|| bad("chess or xiangqi"))?;
             settings.variant = kind;
             Effect::SwitchGame(kind)
         }
