@@ -5,9 +5,9 @@
 
 use super::facade::{Engine, PlayableGame};
 use super::options::Settings;
-use protocol::GameKind;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
+use protocol::GameKind;
 
 impl PlayableGame for Chess {
     type Eval = eval_chess::ChessEval;

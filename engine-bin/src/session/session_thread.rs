@@ -7,8 +7,8 @@ use super::facade::GoContext;
 use super::games::{game_of_fen, with_engine, ActiveEngine};
 use super::input::Msg;
 use super::options::{self, Effect, Settings};
-use protocol::GameKind;
 use crossbeam_channel::Receiver;
+use protocol::GameKind;
 use protocol::{Command, Dialect};
 use std::sync::atomic::Ordering::Relaxed;
 

@@ -61,7 +61,7 @@ pub fn limits(go: &GoParams, settings: &Settings, side: Color) -> search::Limits
     limits
 }
 
-/// What `go` needs from the session besides the table.
+/// What `go` needs from the session besides the engine.
 pub struct GoContext<'a> {
     pub control: &'a Control,
     pub dialect: Dialect,
