@@ -2,7 +2,7 @@
 //! data (see the `datagen` crate for the games and the file format). Progress and the final
 //! positions/s/thread go to stderr.
 
-use crate::dispatch::GameKind;
+use crate::dispatch::{game_arg, GameKind};
 use clap::Args;
 use datagen::{Config, GameId, GameSettings, Writer};
 use std::fs::File;
@@ -10,7 +10,7 @@ use std::io::{BufWriter, Write};
 
 #[derive(Args)]
 pub struct DatagenArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_arg())]
     game: GameKind,
     /// Number of games to play.
     #[arg(long, default_value_t = 100)]

@@ -2,13 +2,13 @@
 //! `result: <side>_wins|draw|ongoing` and `reason: <rule>`. A bad FEN or an illegal move is an
 //! error naming the offending token (non-zero exit).
 
-use crate::dispatch::{position_from, GameKind};
+use crate::dispatch::{game_arg, position_from, GameKind};
 use clap::Args;
 use game_api::{Game, Outcome, Reason};
 
 #[derive(Args)]
 pub struct JudgeArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_arg())]
     game: GameKind,
     #[arg(long)]
     fen: Option<String>,

@@ -1,13 +1,13 @@
 //! `kientuong perft --game G [--fen F] --depth N [--divide]`: ends with `Nodes searched: N`.
 
-use crate::dispatch::{position_from, GameKind};
+use crate::dispatch::{game_arg, position_from, GameKind};
 use clap::Args;
 use game_api::{perft, Game};
 use std::time::Instant;
 
 #[derive(Args)]
 pub struct PerftArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_arg())]
     game: GameKind,
     /// Position to start from (default: the game's start position).
     #[arg(long)]

@@ -1,33 +1,38 @@
 //! The protocol loop: UCI and UCCI over stdin/stdout.
 //!
 //! Two threads (DESIGN.md "Threads and input"):
-//! - the *input thread* (the main thread, `input.rs`) reads lines and answers `isready`,
-//!   `stop`, `ponderhit` and `quit` itself through the shared [`control::Control`], so they work
-//!   while a search runs;
-//! - the *session thread* (`worker.rs`) owns the options and the game (position, engine) and
-//!   runs every other command in order from a channel; a search runs on it and may spawn helper
-//!   threads of its own.
+//! - the *input thread* (the main thread, `input.rs`) reads lines and parses each once into a
+//!   typed `protocol::Command`; it answers `isready`, `stop`, `ponderhit` and `quit` itself
+//!   through the shared [`control::Control`], so they work while a search runs, and sends every
+//!   other command to the session thread over a channel;
+//! - the *session thread* (`session_thread.rs`) owns the dialect, the options and the engine of
+//!   the game being played, and runs those commands in order; a search runs on it and may spawn
+//!   helper threads of its own.
 //!
 //! The first command picks the dialect: `uci` (chess, or xiangqi after `UCI_Variant xiangqi` or a
 //! 10-rank FEN) or `ucci` (xiangqi); a later handshake switches again. Bad input never ends the
-//! process: it is answered with `info string …` and the session carries on. Only `engine.rs`
-//! knows the search crate's API; only `games.rs` names the concrete games.
+//! process: it is answered with `info string …` and the session carries on.
+//!
+//! Modules, each depending only on those listed before it:
+//! - `output.rs`: engine → GUI lines; `options.rs`: the option table and [`options::Settings`]
+//!   (the one place to add an option); `skill.rs`: weakened play;
+//! - `control.rs`: the ledger and search signals the two threads share;
+//! - `facade.rs` (+ `facade/`): the engine facade `Engine<G>` — position, banned moves, `go` and
+//!   its answer, `probe`, `perft`, `genfens`, the options that reach the search; the only module
+//!   that knows the search crate's API;
+//! - `games.rs`: the two concrete games and `ActiveEngine`, the one `match` on the game;
+//! - `session_thread.rs`: runs the commands; `input.rs` and `script.rs`: feed it.
 
 mod control;
-mod engine;
+mod facade;
 mod games;
-mod genfens;
-mod go;
 mod input;
 mod nets;
 mod options;
 mod output;
-mod perft;
-mod report;
 mod script;
+mod session_thread;
 mod skill;
-mod table;
-mod worker;
 
 use control::Control;
 
@@ -42,7 +47,9 @@ pub fn run_protocol_lines(lines: &[String]) -> Result<(), String> {
 }
 
 /// Starts the session thread and runs `feed` (which sends it the commands) on this thread.
-fn serve(feed: impl FnOnce(&Control, &crossbeam_channel::Sender<input::Msg>)) -> Result<(), String> {
+fn serve(
+    feed: impl FnOnce(&Control, &crossbeam_channel::Sender<input::Msg>),
+) -> Result<(), String> {
     let control = Control::new();
     let (tx, rx) = crossbeam_channel::unbounded();
     std::thread::scope(|scope| {
@@ -51,7 +58,7 @@ fn serve(feed: impl FnOnce(&Control, &crossbeam_channel::Sender<input::Msg>)) ->
             // The search's main thread runs here and recurses a move picker per ply.
             .stack_size(64 << 20)
             .spawn_scoped(scope, || {
-                let run = std::panic::AssertUnwindSafe(|| worker::run(&rx, &control));
+                let run = std::panic::AssertUnwindSafe(|| session_thread::run(&rx, &control));
                 if std::panic::catch_unwind(run).is_err() {
                     // The engine is gone (release builds abort on panic anyway): exit, so the
                     // GUI sees a dead engine rather than one that never answers again.
@@ -61,8 +68,6 @@ fn serve(feed: impl FnOnce(&Control, &crossbeam_channel::Sender<input::Msg>)) ->
             .map_err(|e| format!("cannot start the session thread: {e}"))?;
         feed(&control, &tx);
         drop(tx);
-        session
-            .join()
-            .map_err(|_| "the session thread failed".to_owned())
+        session.join().map_err(|_| "the session thread failed".to_owned())
     })
 }

@@ -2,7 +2,7 @@
 //! (the `tuner::net_train` trainer) and writes it in the `nnue` file format. Prints the training
 //! and validation loss of every epoch; deterministic for a seed and independent of `--threads`.
 
-use crate::dispatch::GameKind;
+use crate::dispatch::{game_arg, GameKind};
 use clap::Args;
 use nnue::NnueGame;
 use tuner::net_train::samples::Samples;
@@ -10,7 +10,7 @@ use tuner::net_train::train::{train, Settings};
 
 #[derive(Args)]
 pub struct TrainNetArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_arg())]
     game: GameKind,
     /// Datagen files of this game.
     #[arg(long, required = true, num_args = 1..)]

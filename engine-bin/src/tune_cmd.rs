@@ -3,7 +3,7 @@
 //! writes the tuned weights into the source file (`--write`, run from the workspace root) or
 //! prints the tuned `weights.rs` to stdout.
 
-use crate::dispatch::GameKind;
+use crate::dispatch::{game_arg, GameKind};
 use clap::Args;
 use tuner::optimise::{adam, fit_k, AdamSettings};
 use tuner::write_back::write_weights;
@@ -11,7 +11,7 @@ use tuner::{Dataset, GameModel, Model, Params};
 
 #[derive(Args)]
 pub struct TuneArgs {
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = game_arg())]
     game: GameKind,
     /// Datagen files of this game.
     #[arg(long, required = true, num_args = 1..)]

@@ -7,7 +7,8 @@
 //!   (GUIs mix them: cchess sends `setoption name X value Y` to UCCI engines, VinXiangQi sends
 //!   `go movetime` in UCCI mode). Control commands (`stop`, `ponderhit`, `isready`, `quit`)
 //!   never fail and `go` never fails either, so a GUI always gets its answer.
-//! - FENs and moves stay strings; the game crates read them. Moves are lower-cased.
+//! - FENs and moves stay strings; the game crates read them. Moves are lower-cased. Which game
+//!   is played is a [`GameKind`], shared by the engine and the match runner.
 //! - Clock values come out in milliseconds. The unit they were written in is the dialect's
 //!   rule ([`Dialect::clock_unit`]): UCI always ms; UCCI ms while `usemillisec` is on (its
 //!   default here, since the engine announces it), seconds after `setoption usemillisec false`.
@@ -24,6 +25,7 @@ mod command;
 mod dialect;
 mod engine_lines;
 mod error;
+mod game;
 mod output;
 mod parse;
 
@@ -32,6 +34,7 @@ pub use command::{
 };
 pub use dialect::{ClockUnit, Dialect};
 pub use error::ProtocolError;
+pub use game::GameKind;
 pub use output::{
     text_line, BestMove, Bound, HashBound, Offer, OptionDecl, OptionKind, PopHash, Score,
     SearchInfo, Wdl, MAX_TEXT_CHARS, UCCI_MATE,

@@ -5,20 +5,8 @@ use crate::sprt::SprtConfig;
 use std::path::PathBuf;
 use std::time::Duration;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
-    Chess,
-    Xiangqi,
-}
-
-impl GameKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Chess => "chess",
-            GameKind::Xiangqi => "xiangqi",
-        }
-    }
-}
+/// Which game a match plays: the protocol crate's type, shared with the engine.
+pub use protocol::GameKind;
 
 /// Which protocol an engine speaks; `Auto` tries the game's usual one first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,13 +10,16 @@
 //! only when every command sent before it has been dealt with (a running search counts as dealt
 //! with), otherwise it is owed and paid by the session thread as soon as that is true.
 
-use super::engine::Signals;
 use super::output::Out;
-use super::table::Prober;
 use protocol::PositionSpec;
+use search::Signals;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard};
+
+/// Answers UCCI `probe` for the position being searched, from another thread (see
+/// `Engine::prober`).
+pub type Prober = Box<dyn Fn(Option<&PositionSpec>, &Out) -> String + Send>;
 
 #[derive(Default)]
 struct Ledger {
@@ -99,9 +102,7 @@ impl Control {
     fn ledger(&self) -> MutexGuard<'_, Ledger> {
         // A panic on the other thread must not take the protocol down with it: the ledger's
         // counters stay meaningful whatever was interrupted.
-        self.ledger
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.ledger.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Installs (at a search's start) or removes (at its end) the mid-search `probe` answer.
@@ -259,10 +260,15 @@ impl Control {
         self.ledger().draw_through >= ticket.seq
     }
 
+    /// Whether the running search (or perft) has been told to stop.
+    pub fn is_stopped(&self) -> bool {
+        self.signals.stop.load(Relaxed)
+    }
+
     /// Whether `stop` or `ponderhit` has released this search (an infinite or ponder search may
     /// answer only then).
     pub fn released(&self) -> bool {
-        self.signals.is_stopped() || self.signals.is_ponderhit()
+        self.is_stopped() || self.signals.ponderhit.load(Relaxed)
     }
 
     /// Prints the search's last line and marks it finished, atomically with respect to `stop`:

@@ -1,23 +1,17 @@
-//! The two games the session can play, and what it needs to know about each beyond
-//! `game_api::Game`. Everything else in the session is written once over [`Variant`]; the
-//! [`ActiveGame`] enum is where a command meets the game that is being played.
+//! The two games the session can play: what each needs beyond `game_api::Game`
+//! ([`PlayableGame`]), and [`ActiveEngine`], the engine of the game being played. This is the
+//! session's only `match` on the game: everything else is written once over [`PlayableGame`]
+//! and reached through [`with_engine!`].
 
+use super::facade::{Engine, PlayableGame};
 use super::options::Settings;
-use super::table::Table;
-use crate::dispatch::GameKind;
-use game_api::{Evaluator, Game};
+use movegen_chess::Chess;
+use movegen_xiangqi::Xiangqi;
 use nnue::{EvalSwitch, Net, NnueGame};
+use protocol::GameKind;
 use std::sync::Arc;
 
-/// A game the session can play: its rules layer plus the evaluation the search uses for it.
-pub trait Variant: Game {
-    type Eval: Evaluator<Self>;
-    /// Applies rule options that belong to a position (xiangqi's move-count limit).
-    fn apply_rules(&mut self, _settings: &Settings) {}
-    /// The evaluator the options ask for: the net when `Use NNUE` is on and one is loaded.
-    fn evaluator(settings: &Settings) -> Self::Eval;
-}
-
+/// The net when `Use NNUE` is on and one is loaded, else the hand-written evaluation.
 fn nnue_or_hand<G: NnueGame, H: Default>(use_nnue: bool, net: &Option<Arc<Net>>) -> EvalSwitch<G, H> {
     match net {
         Some(net) if use_nnue => EvalSwitch::nnue(Arc::clone(net)),
@@ -25,14 +19,14 @@ fn nnue_or_hand<G: NnueGame, H: Default>(use_nnue: bool, net: &Option<Arc<Net>>)
     }
 }
 
-impl Variant for movegen_chess::Chess {
+impl PlayableGame for Chess {
     type Eval = EvalSwitch<Self, eval_chess::ChessEval>;
     fn evaluator(settings: &Settings) -> Self::Eval {
         nnue_or_hand(settings.use_nnue, &settings.nets.chess)
     }
 }
 
-impl Variant for movegen_xiangqi::Xiangqi {
+impl PlayableGame for Xiangqi {
     type Eval = EvalSwitch<Self, eval_xiangqi::XiangqiEval>;
     fn evaluator(settings: &Settings) -> Self::Eval {
         nnue_or_hand(settings.use_nnue, &settings.nets.xiangqi)
@@ -42,37 +36,38 @@ impl Variant for movegen_xiangqi::Xiangqi {
     }
 }
 
-/// The game being played, with its position and engine.
-pub enum ActiveGame {
-    // Boxed: the two tables differ in size, and the enum is moved when the game switches.
-    Chess(Box<Table<movegen_chess::Chess>>),
-    Xiangqi(Box<Table<movegen_xiangqi::Xiangqi>>),
+/// The engine of the game being played.
+pub enum ActiveEngine {
+    // Boxed: the two engines differ in size, and the enum is moved when the game switches.
+    Chess(Box<Engine<Chess>>),
+    Xiangqi(Box<Engine<Xiangqi>>),
 }
 
-/// Runs `$body` with `$t` bound to the active game's table, whichever game it is.
-macro_rules! with_table {
-    ($game:expr, $t:ident => $body:expr) => {
-        match $game {
-            $crate::session::games::ActiveGame::Chess($t) => $body,
-            $crate::session::games::ActiveGame::Xiangqi($t) => $body,
+/// Runs `$body` with `$e` bound to the active game's [`Engine`], whichever game it is.
+macro_rules! with_engine {
+    ($active:expr, $e:ident => $body:expr) => {
+        match $active {
+            $crate::session::games::ActiveEngine::Chess($e) => $body,
+            $crate::session::games::ActiveEngine::Xiangqi($e) => $body,
         }
     };
 }
-pub(crate) use with_table;
+pub(crate) use with_engine;
 
-impl ActiveGame {
-    /// A fresh game of `kind` at its start position.
+impl ActiveEngine {
+    /// A fresh engine of `kind` at its start position.
     pub fn new(kind: GameKind, settings: &Settings) -> Self {
         match kind {
-            GameKind::Chess => ActiveGame::Chess(Box::new(Table::new(settings))),
-            GameKind::Xiangqi => ActiveGame::Xiangqi(Box::new(Table::new(settings))),
+            GameKind::Chess => ActiveEngine::Chess(Box::new(Engine::new(settings))),
+            GameKind::Xiangqi => ActiveEngine::Xiangqi(Box::new(Engine::new(settings))),
         }
     }
 
+    /// Which game it plays.
     pub fn kind(&self) -> GameKind {
         match self {
-            ActiveGame::Chess(_) => GameKind::Chess,
-            ActiveGame::Xiangqi(_) => GameKind::Xiangqi,
+            ActiveEngine::Chess(_) => GameKind::Chess,
+            ActiveEngine::Xiangqi(_) => GameKind::Xiangqi,
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::skill::{self, FULL_LEVEL, MAX_ELO, MIN_ELO};
 use super::nets::Nets;
-use crate::dispatch::GameKind;
+use protocol::GameKind;
 use protocol::{Dialect, OptionDecl, OptionKind, SetOption};
 
 pub const DEFAULT_HASH_MB: i64 = 16;
@@ -32,7 +32,6 @@ pub struct Settings {
     pub variant: GameKind,
     pub show_wdl: bool,
     pub move_limit: u32,
-    pub usemillisec: bool,
     pub batch: bool,
     pub debug: bool,
     /// `Skill Level` (UCI) or the level of UCCI `randomness`; 20 is full strength.
@@ -55,7 +54,6 @@ impl Default for Settings {
             variant: GameKind::Chess,
             show_wdl: false,
             move_limit: DEFAULT_MOVE_LIMIT as u32,
-            usemillisec: true,
             batch: false,
             debug: false,
             skill_level: FULL_LEVEL,
@@ -112,18 +110,10 @@ const TABLE: &[Spec] = &[
     spec(Some("Clear Hash"), Some("clearhash"), Key::ClearHash),
     spec(Some("Ponder"), Some("ponder"), Key::Ponder),
     spec(Some("MultiPV"), Some("multipv"), Key::MultiPv),
-    spec(
-        Some("Move Overhead"),
-        Some("moveoverhead"),
-        Key::MoveOverhead,
-    ),
+    spec(Some("Move Overhead"), Some("moveoverhead"), Key::MoveOverhead),
     spec(Some("UCI_Variant"), None, Key::Variant),
     spec(Some("UCI_ShowWDL"), None, Key::ShowWdl),
-    spec(
-        Some("Xiangqi Move Limit"),
-        Some("movelimit"),
-        Key::MoveLimit,
-    ),
+    spec(Some("Xiangqi Move Limit"), Some("movelimit"), Key::MoveLimit),
     spec(None, Some("usemillisec"), Key::UseMillisec),
     spec(None, Some("batch"), Key::Batch),
     spec(None, Some("debug"), Key::Debug),
@@ -170,50 +160,34 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
             min: i64::from(!ucci),
             max: MAX_THREADS,
         },
-        Key::MultiPv => OptionKind::Spin {
-            default: 1,
-            min: 1,
-            max: MAX_MULTIPV,
-        },
-        Key::MoveOverhead => OptionKind::Spin {
-            default: DEFAULT_MOVE_OVERHEAD_MS,
-            min: 0,
-            max: 5000,
-        },
+        Key::MultiPv => OptionKind::Spin { default: 1, min: 1, max: MAX_MULTIPV },
+        Key::MoveOverhead => {
+            OptionKind::Spin { default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: 5000 }
+        }
         Key::MoveLimit => OptionKind::Spin {
             default: DEFAULT_MOVE_LIMIT,
             min: MIN_MOVE_LIMIT,
             max: MAX_MOVE_LIMIT,
         },
         Key::Variant => OptionKind::Combo {
-            default: "chess".into(),
-            vars: vec!["chess".into(), "xiangqi".into()],
+            default: GameKind::Chess.name().into(),
+            vars: GameKind::ALL.map(|g| g.name().into()).to_vec(),
         },
         Key::UseMillisec => OptionKind::Check { default: true },
-        Key::SkillLevel => OptionKind::Spin {
-            default: i64::from(FULL_LEVEL),
-            min: 0,
-            max: i64::from(FULL_LEVEL),
-        },
-        Key::Elo => OptionKind::Spin {
-            default: MAX_ELO,
-            min: MIN_ELO,
-            max: MAX_ELO,
-        },
+        Key::SkillLevel => {
+            OptionKind::Spin { default: i64::from(FULL_LEVEL), min: 0, max: i64::from(FULL_LEVEL) }
+        }
+        Key::Elo => OptionKind::Spin { default: MAX_ELO, min: MIN_ELO, max: MAX_ELO },
         Key::Randomness => OptionKind::Combo {
             default: "none".into(),
-            vars: ["none", "tiny", "small", "medium", "large", "huge"]
-                .map(String::from)
-                .to_vec(),
+            vars: ["none", "tiny", "small", "medium", "large", "huge"].map(String::from).to_vec(),
         },
         Key::Ponder
         | Key::ShowWdl
         | Key::Batch
         | Key::Debug
         | Key::LimitStrength
-        | Key::Ignored => {
-            OptionKind::Check { default: false }
-        }
+        | Key::Ignored => OptionKind::Check { default: false },
         Key::ClearHash | Key::NewGame => OptionKind::Button,
         Key::UseNnue => OptionKind::Check { default: false },
         Key::EvalFile => OptionKind::String { default: "embedded".into() },
@@ -260,12 +234,7 @@ pub fn apply(
         .iter()
         .find(|s| [s.uci, s.ucci].iter().flatten().any(|n| option.is(n)))
         .map(|s| s.key)
-        .or_else(|| {
-            IGNORED_UCCI
-                .iter()
-                .any(|n| option.is(n))
-                .then_some(Key::Ignored)
-        });
+        .or_else(|| IGNORED_UCCI.iter().any(|n| option.is(n)).then_some(Key::Ignored));
     let Some(key) = key else {
         return match dialect {
             Dialect::Uci => Err(format!("No such option: {}", option.name)),
@@ -323,14 +292,8 @@ pub fn apply(
             ));
         }
         Key::Variant => {
-            let value = option.value.as_deref().unwrap_or("").trim();
-            let kind = if value.eq_ignore_ascii_case("chess") {
-                GameKind::Chess
-            } else if value.eq_ignore_ascii_case("xiangqi") {
-                GameKind::Xiangqi
-            } else {
-                return Err(bad("chess or xiangqi"));
-            };
+            let value = option.value.as_deref().unwrap_or("");
+            let kind = GameKind::from_name(value).ok_or_else(|| bad("chess or xiangqi"))?;
             settings.variant = kind;
             Effect::SwitchGame(kind)
         }
@@ -343,7 +306,9 @@ pub fn apply(
             Effect::Rules
         }
         Key::UseMillisec => {
-            settings.usemillisec = check()?;
+            // The clock unit matters only to parsing `go`, so the input thread keeps it (see
+            // `input::LineReader`); here the value is only checked.
+            check()?;
             Effect::None
         }
         Key::Batch => {
@@ -389,43 +354,28 @@ mod tests {
     use super::*;
 
     fn set(name: &str, value: Option<&str>) -> SetOption {
-        SetOption {
-            name: name.into(),
-            value: value.map(Into::into),
-        }
+        SetOption { name: name.into(), value: value.map(Into::into) }
     }
 
     #[test]
     fn either_name_in_either_dialect() {
         let mut s = Settings::default();
-        assert_eq!(
-            apply(&mut s, &set("Hash", Some("64")), Dialect::Ucci),
-            Ok(Effect::ResizeHash)
-        );
+        assert_eq!(apply(&mut s, &set("Hash", Some("64")), Dialect::Ucci), Ok(Effect::ResizeHash));
         assert_eq!(s.hash_mb, 64);
         assert_eq!(
             apply(&mut s, &set("hashsize", Some("0")), Dialect::Uci),
             Ok(Effect::ResizeHash)
         );
         assert_eq!(s.hash_mb, DEFAULT_HASH_MB as usize);
-        assert_eq!(
-            apply(&mut s, &set("clear hash", None), Dialect::Uci),
-            Ok(Effect::ClearHash)
-        );
+        assert_eq!(apply(&mut s, &set("clear hash", None), Dialect::Uci), Ok(Effect::ClearHash));
     }
 
     #[test]
     fn unknown_names_only_complain_under_uci() {
         let mut s = Settings::default();
         assert!(apply(&mut s, &set("Frobnicate", Some("1")), Dialect::Uci).is_err());
-        assert_eq!(
-            apply(&mut s, &set("frobnicate", Some("1")), Dialect::Ucci),
-            Ok(Effect::None)
-        );
-        assert_eq!(
-            apply(&mut s, &set("usebook", Some("false")), Dialect::Uci),
-            Ok(Effect::None)
-        );
+        assert_eq!(apply(&mut s, &set("frobnicate", Some("1")), Dialect::Ucci), Ok(Effect::None));
+        assert_eq!(apply(&mut s, &set("usebook", Some("false")), Dialect::Uci), Ok(Effect::None));
     }
 
     #[test]
@@ -436,8 +386,8 @@ mod tests {
         apply(&mut s, &set("MultiPV", Some("100000")), Dialect::Uci).ok();
         assert_eq!(s.multipv, MAX_MULTIPV as usize);
         assert!(apply(&mut s, &set("usemillisec", Some("maybe")), Dialect::Ucci).is_err());
-        apply(&mut s, &set("usemillisec", Some("off")), Dialect::Ucci).ok();
-        assert!(!s.usemillisec);
+        // Its effect on clocks is tested with `input::LineReader`.
+        assert!(apply(&mut s, &set("usemillisec", Some("off")), Dialect::Ucci).is_ok());
         assert_eq!(
             apply(&mut s, &set("UCI_Variant", Some("xiangqi")), Dialect::Uci),
             Ok(Effect::SwitchGame(GameKind::Xiangqi))
@@ -447,10 +397,7 @@ mod tests {
 
     #[test]
     fn ucci_refuses_the_variant() {
-        let mut s = Settings {
-            variant: GameKind::Xiangqi,
-            ..Settings::default()
-        };
+        let mut s = Settings { variant: GameKind::Xiangqi, ..Settings::default() };
         for value in ["chess", "xiangqi"] {
             assert!(apply(&mut s, &set("UCI_Variant", Some(value)), Dialect::Ucci).is_err());
             assert_eq!(s.variant, GameKind::Xiangqi);
@@ -462,9 +409,7 @@ mod tests {
         let lines = declarations(Dialect::Ucci);
         assert!(lines.contains(&"option usemillisec type check default true".to_owned()));
         assert!(lines.contains(&"option newgame type button".to_owned()));
-        assert!(lines
-            .iter()
-            .any(|l| l.starts_with("option hashsize type spin min 0")));
+        assert!(lines.iter().any(|l| l.starts_with("option hashsize type spin min 0")));
         assert!(lines.iter().all(|l| !l.contains(" name ")));
         let uci = declarations(Dialect::Uci);
         assert!(uci.contains(

@@ -4,25 +4,15 @@
 //! been dealt with (a `go infinite` given this way never ends, as in Stockfish).
 
 use super::control::Control;
-use super::input::Msg;
+use super::input::{message, send, LineReader, Msg};
 use crossbeam_channel::Sender;
-use protocol::{parse, Command, Dialect};
 
 /// Sends every line, then `quit`. Stops early when the session thread has hung up (after a
 /// `quit` line).
 pub fn feed(lines: &[String], control: &Control, tx: &Sender<Msg>) {
+    let mut reader = LineReader::default();
     for line in lines {
-        let is_go = matches!(parse(line, Dialect::Uci), Ok(Command::Go(_)));
-        let seq = control.note_sent(is_go);
-        let msg = if is_go {
-            Msg::Go {
-                line: line.clone(),
-                seq,
-            }
-        } else {
-            Msg::Line(line.clone())
-        };
-        if tx.send(msg).is_err() {
+        if !send(control, tx, message(reader.parse(line))) {
             return;
         }
     }

@@ -8,7 +8,7 @@
 //! and the search number, so a position replays the same choice within a session.
 
 use super::options::Settings;
-use game_api::Move;
+use game_api::{Move, SplitMix64};
 use protocol::Score;
 
 /// The level at which nothing is weakened.
@@ -52,12 +52,13 @@ impl Skill {
     /// Picks among `(move, score)` candidates (best first): the highest score after adding
     /// noise in `0..=max_noise`. `None` when there are no candidates.
     pub fn pick(self, candidates: &[(Move, Score)], seed: u64) -> Option<Move> {
-        let max_noise = NOISE_CP_AT_ZERO * i32::from(FULL_LEVEL - self.level) / i32::from(FULL_LEVEL);
-        let mut rng = seed;
+        let max_noise =
+            NOISE_CP_AT_ZERO * i32::from(FULL_LEVEL - self.level) / i32::from(FULL_LEVEL);
+        let mut rng = SplitMix64::new(seed);
         candidates
             .iter()
             .map(|&(m, score)| {
-                let noise = (splitmix64(&mut rng) % (max_noise as u64 + 1)) as i32;
+                let noise = (rng.next_u64() % (max_noise as u64 + 1)) as i32;
                 (m, value(score).saturating_add(noise))
             })
             .fold(None, |best: Option<(Move, i32)>, c| match best {
@@ -98,14 +99,6 @@ fn value(score: Score) -> i32 {
     }
 }
 
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,9 +132,7 @@ mod tests {
         let b = Move(2);
         let candidates = [(a, Score::Cp(100)), (b, Score::Cp(0))];
         let misses = |level: u8| {
-            (0..1000u64)
-                .filter(|&seed| Skill { level }.pick(&candidates, seed) == Some(b))
-                .count()
+            (0..1000u64).filter(|&seed| Skill { level }.pick(&candidates, seed) == Some(b)).count()
         };
         assert!(misses(0) > 100, "{}", misses(0));
         assert_eq!(misses(19), 0);

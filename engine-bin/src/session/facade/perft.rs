@@ -7,16 +7,15 @@
 //! Before, `go perft 7` then `stop` answered `readyok` only after 6.8 s, and UCCI `go perft 6`
 //! ran 46 s with no way to end it.
 
-use super::control::Control;
-use super::games::Variant;
-use super::table::Table;
+use super::{Engine, PlayableGame};
+use crate::session::control::Control;
 use game_api::{GenKind, MoveList};
 
 /// Deeper than any perft that finishes in a day, shallow enough that the recursion (one move
 /// list per ply) and the position's history stay small whatever number the GUI sends.
 pub const MAX_PERFT_DEPTH: u32 = 16;
 
-impl<V: Variant> Table<V> {
+impl<G: PlayableGame> Engine<G> {
     /// Runs perft number `seq`: one `move: count` line per root move, then the total as the
     /// last line (`Nodes searched: N`), which is always printed so a client waiting for it is
     /// never left hanging. A stopped perft says so before that partial total.
@@ -33,15 +32,13 @@ impl<V: Variant> Table<V> {
             return 0;
         };
         if depth > MAX_PERFT_DEPTH {
-            out.note(&format!(
-                "perft: depth {depth} is capped at {MAX_PERFT_DEPTH}"
-            ));
+            out.note(&format!("perft: depth {depth} is capped at {MAX_PERFT_DEPTH}"));
         }
         let depth = depth.min(MAX_PERFT_DEPTH);
         if depth == 0 {
             return 1;
         }
-        let stopped = || control.signals.is_stopped();
+        let stopped = || control.is_stopped();
         let mut list = MoveList::new();
         root.generate(GenKind::All, &mut list);
         let mut total = 0;

@@ -1,13 +1,12 @@
 //! `go`: from the GUI's parameters to a search, and from the search's result to the line that
 //! ends it (`bestmove m [ponder p] [draw|resign]`, `bestmove (none)`, `nobestmove`).
 
-use super::control::{Control, Ticket};
-use super::games::Variant;
-use super::options::Settings;
-use super::report::InfoPrinter;
-use super::skill::Skill;
-use super::table::Table;
-use game_api::{Game, GenKind, Move, MoveList};
+use super::progress::{self, Progress};
+use super::{Engine, PlayableGame};
+use crate::session::control::{Control, Ticket};
+use crate::session::options::Settings;
+use crate::session::skill::Skill;
+use game_api::{Color, Game, GenKind, Move, MoveList};
 use protocol::{BestMove, Dialect, GoParams, Offer, Score, SearchInfo};
 use std::time::Duration;
 
@@ -32,71 +31,44 @@ pub const FALLBACK_MOVETIME_MS: u64 = 1000;
 /// Error lines name at most this many of the ignored `go` tokens, then give the count.
 const MAX_NAMED_TOKENS: usize = 5;
 
-/// What the session asks of one search, in the session's terms; `engine.rs` turns it into the
-/// search crate's limits. Times in milliseconds, clocks indexed by `Color::index()`.
-#[derive(Clone, Debug, Default)]
-pub struct SearchRequest {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<u64>,
-    pub mate: Option<u32>,
-    pub infinite: bool,
-    pub ponder: bool,
-    pub time: [Option<u64>; 2],
-    pub inc: [Option<u64>; 2],
-    pub movestogo: Option<u32>,
-    pub move_overhead_ms: u64,
-    pub multipv: usize,
-    pub searchmoves: Vec<Move>,
-    pub banmoves: Vec<Move>,
-}
-
-impl SearchRequest {
-    /// The clocks of both dialects folded into per-colour clocks: UCCI's `time`/`opptime` are
-    /// the side to move's and its opponent's, UCI's `wtime`/`btime` are by colour.
-    pub fn new(go: &GoParams, settings: &Settings, white_to_move: bool) -> Self {
-        let (own, opp) = if white_to_move { (0, 1) } else { (1, 0) };
-        let ms = |v: u64| v.min(MAX_CLOCK_MS);
-        let mut time = [None; 2];
-        let mut inc = [None; 2];
-        let mut movestogo = go.movestogo;
-        if let Some(clock) = go.own_clock(white_to_move) {
-            time[own] = Some(ms(clock.remaining_ms));
-            inc[own] = Some(ms(clock.increment_ms));
-            movestogo = clock.movestogo;
-        }
-        if let Some(clock) = go.opponent_clock(white_to_move) {
-            time[opp] = Some(ms(clock.remaining_ms));
-            inc[opp] = Some(ms(clock.increment_ms));
-        }
-        SearchRequest {
-            // Stockfish searches at least one ply whatever the depth; so do we (UCCI's
-            // `go depth 0` is answered before a search is asked for).
-            depth: go.depth.map(|d| d.max(1)),
-            nodes: go.nodes.map(|n| n.min(MAX_NODES)),
-            movetime: go.movetime.map(ms),
-            mate: go.mate,
-            infinite: go.is_infinite(),
-            ponder: go.ponder,
-            time,
-            inc,
-            movestogo,
-            move_overhead_ms: settings.move_overhead_ms,
-            multipv: settings.multipv,
-            searchmoves: Vec::new(),
-            banmoves: Vec::new(),
+/// The search a `go` asks for, as the search crate takes it: the one place where the GUI's
+/// numbers are bounded. Clocks go to the colour they belong to: UCCI's `time`/`opptime` are the
+/// side to move's and its opponent's, UCI's `wtime`/`btime` are by colour.
+pub fn limits(go: &GoParams, settings: &Settings, side: Color) -> search::Limits {
+    let ms = |v: u64| v.min(MAX_CLOCK_MS);
+    let white_to_move = side == Color::White;
+    let mut limits = search::Limits {
+        // Stockfish searches at least one ply whatever the depth; so do we (UCCI's
+        // `go depth 0` is answered before a search is asked for).
+        depth: go.depth.map(|d| d.max(1)),
+        nodes: go.nodes.map(|n| n.min(MAX_NODES)),
+        movetime: go.movetime.map(ms),
+        mate: go.mate,
+        infinite: go.is_infinite(),
+        ponder: go.ponder,
+        movestogo: go.movestogo,
+        move_overhead: settings.move_overhead_ms,
+        multipv: settings.multipv,
+        ..search::Limits::default()
+    };
+    let clocks = [(side, go.own_clock(white_to_move)), (!side, go.opponent_clock(white_to_move))];
+    for (color, clock) in clocks {
+        if let Some(clock) = clock {
+            limits.time[color.index()] = Some(ms(clock.remaining_ms));
+            limits.inc[color.index()] = Some(ms(clock.increment_ms));
         }
     }
+    limits
 }
 
-/// What `go` needs from the session besides the table.
+/// What `go` needs from the session besides the engine.
 pub struct GoContext<'a> {
     pub control: &'a Control,
     pub dialect: Dialect,
     pub settings: &'a Settings,
 }
 
-impl<V: Variant> Table<V> {
+impl<G: PlayableGame> Engine<G> {
     /// Runs search `seq` and prints its answer. Every path ends the ticket, so the GUI always
     /// gets exactly one `bestmove`/`nobestmove` per `go`.
     pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {
@@ -133,7 +105,7 @@ impl<V: Variant> Table<V> {
             .collect();
         if cx.dialect == Dialect::Ucci && params.depth == Some(0) && !params.infinite {
             // The spec's `go depth 0`: a static evaluation and nothing to play.
-            let eval = self.engine.static_eval(root);
+            let eval = self.search.static_eval(root);
             let info = SearchInfo {
                 depth: Some(0),
                 score: Some(Score::Cp(eval)),
@@ -142,34 +114,27 @@ impl<V: Variant> Table<V> {
             out.line(&info.line(cx.dialect));
             return BestMove::default();
         }
-        let mut request = SearchRequest::new(
-            params,
-            cx.settings,
-            root.side_to_move() == game_api::Color::White,
-        );
-        let own = root.side_to_move().index();
-        if let Some(why) = bound_endless(&mut request, params, cx.settings.batch, own) {
+        let side = root.side_to_move();
+        let mut limits = limits(params, cx.settings, side);
+        if let Some(why) = bound_endless(&mut limits, params, cx.settings.batch, side) {
             out.note(&format!("go: {why}"));
         }
-        request.searchmoves = searchmoves;
-        request.banmoves = self.banned.clone();
+        limits.searchmoves = searchmoves;
+        limits.banmoves = self.banned.clone();
         let skill = Skill::from_settings(cx.settings);
         if let Some(skill) = skill {
-            request.nodes = Some(request.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
-            request.multipv = request.multipv.max(skill.candidates());
+            limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
+            limits.multipv = limits.multipv.max(skill.candidates());
         }
-        let printer = InfoPrinter {
-            out,
-            dialect: cx.dialect,
-            show_wdl: cx.settings.show_wdl,
-        };
-        let found = self
-            .engine
-            .search(root, &request, &cx.control.signals, &printer);
+        let reporter = Progress::new(out, cx.dialect, cx.settings.show_wdl);
+        let found = self.search.search(root, &limits, &reporter, &cx.control.signals);
         // Weakened play chooses among the candidate lines instead of taking the best.
-        let chosen = skill
-            .and_then(|s| s.pick(&found.candidates, root.hash() ^ seq_seed(ticket)))
-            .or(found.best);
+        let chosen = match skill {
+            Some(skill) => {
+                skill.pick(&reporter.candidates(), root.hash() ^ seq_seed(ticket)).or(found.best)
+            }
+            None => found.best,
+        };
         let best = match chosen.filter(|m| allowed.contains(m)) {
             Some(m) => m,
             None => match allowed.first() {
@@ -177,19 +142,17 @@ impl<V: Variant> Table<V> {
                 // its first iteration ended): any allowed move beats forfeiting.
                 Some(&m) => m,
                 None => {
-                    wait_if_held(cx.control, request.infinite || request.ponder);
+                    wait_if_held(cx.control, limits.infinite || limits.ponder);
                     return BestMove::default();
                 }
             },
         };
         let mut after = root.clone();
         after.make(best);
-        let ponder = found
-            .ponder
-            .filter(|&p| found.best == Some(best) && after.is_legal(p));
+        let ponder = found.ponder.filter(|&p| found.best == Some(best) && after.is_legal(p));
         let draw_offered = params.draw || cx.control.draw_offered(ticket);
         let offer = match cx.dialect {
-            Dialect::Ucci => offer(found.score, draw_offered),
+            Dialect::Ucci => offer(progress::score(found.score), draw_offered),
             Dialect::Uci => None,
         };
         // VinXiangQi cannot read `bestmove X draw` without a ponder move: give any reply.
@@ -210,11 +173,7 @@ impl<V: Variant> Table<V> {
 /// `'a', 'b', 'c'` for a few tokens; the first few and a count for many (a GUI that sends
 /// 200,000 bad words gets one short line back, not a megabyte).
 fn summarize(tokens: &[String]) -> String {
-    let named: Vec<&str> = tokens
-        .iter()
-        .take(MAX_NAMED_TOKENS)
-        .map(String::as_str)
-        .collect();
+    let named: Vec<&str> = tokens.iter().take(MAX_NAMED_TOKENS).map(String::as_str).collect();
     let list = format!("'{}'", named.join("', '"));
     match tokens.len() {
         n if n > MAX_NAMED_TOKENS => format!("{n} tokens: {list} …"),
@@ -224,32 +183,28 @@ fn summarize(tokens: &[String]) -> String {
 
 /// Turns a search that would never end on its own into a [`FALLBACK_MOVETIME_MS`] one; says
 /// why, or `None` if the search was bounded (or meant to be infinite: a bare `go`, or
-/// `go infinite`, outside batch mode). `own` is the side to move's clock index.
+/// `go infinite`, outside batch mode). `side` is the side to move.
 fn bound_endless(
-    request: &mut SearchRequest,
+    limits: &mut search::Limits,
     go: &GoParams,
     batch: bool,
-    own: usize,
+    side: Color,
 ) -> Option<String> {
     let mut dropped_ponder = false;
-    if batch && request.ponder {
+    if batch && limits.ponder {
         // `ponderhit` would wait in the queue behind the search: search on the clock now.
-        request.ponder = false;
+        limits.ponder = false;
         dropped_ponder = true;
     }
-    let unlimited = request.depth.is_none()
-        && request.nodes.is_none()
-        && request.movetime.is_none()
-        && request.mate.is_none();
-    let why = if batch && request.infinite {
+    let unlimited = limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.movetime.is_none()
+        && limits.mate.is_none();
+    let why = if batch && limits.infinite {
         "batch mode cannot stop an infinite or ponder search"
-    } else if request.infinite && !go.infinite && !go.ponder && !go.ignored.is_empty() {
+    } else if limits.infinite && !go.infinite && !go.ponder && !go.ignored.is_empty() {
         "no valid limit left"
-    } else if !request.infinite
-        && !request.ponder
-        && unlimited
-        && request.time.get(own).is_some_and(Option::is_none)
-    {
+    } else if !limits.infinite && !limits.ponder && unlimited && !limits.uses_clock(side.index()) {
         // Only the opponent's clock: the time manager has nothing to plan with.
         "no clock for the side to move"
     } else if dropped_ponder {
@@ -257,12 +212,10 @@ fn bound_endless(
     } else {
         return None;
     };
-    request.infinite = false;
-    request.ponder = false;
-    request.movetime = Some(FALLBACK_MOVETIME_MS);
-    Some(format!(
-        "{why}; searching {FALLBACK_MOVETIME_MS} ms instead"
-    ))
+    limits.infinite = false;
+    limits.ponder = false;
+    limits.movetime = Some(FALLBACK_MOVETIME_MS);
+    Some(format!("{why}; searching {FALLBACK_MOVETIME_MS} ms instead"))
 }
 
 /// UCCI's draw acceptance and resignation.
@@ -306,10 +259,10 @@ mod tests {
             ..GoParams::default()
         };
         let s = Settings::default();
-        let black = SearchRequest::new(&go, &s, false);
+        let black = limits(&go, &s, Color::Black);
         assert_eq!(black.time, [Some(50_000), Some(60_000)]);
         assert_eq!(black.inc, [Some(0), Some(1000)]);
-        let red = SearchRequest::new(&go, &s, true);
+        let red = limits(&go, &s, Color::White);
         assert_eq!(red.time, [Some(60_000), Some(50_000)]);
         assert!(!red.infinite);
     }
@@ -324,12 +277,12 @@ mod tests {
             depth: Some(0),
             ..GoParams::default()
         };
-        let r = SearchRequest::new(&go, &Settings::default(), false);
+        let r = limits(&go, &Settings::default(), Color::Black);
         assert_eq!(r.time, [Some(1000), Some(2000)]);
         assert_eq!(r.inc, [Some(0), Some(5)]);
         assert_eq!(r.movestogo, Some(7));
         assert_eq!(r.depth, Some(1));
-        assert!(SearchRequest::new(&GoParams::default(), &Settings::default(), true).infinite);
+        assert!(limits(&GoParams::default(), &Settings::default(), Color::White).infinite);
     }
 
     #[test]
@@ -341,19 +294,19 @@ mod tests {
             nodes: Some(u64::MAX),
             ..GoParams::default()
         };
-        let r = SearchRequest::new(&go, &Settings::default(), true);
+        let r = limits(&go, &Settings::default(), Color::White);
         assert_eq!(r.time[0], Some(MAX_CLOCK_MS));
         assert_eq!(r.inc[0], Some(MAX_CLOCK_MS));
         assert_eq!(r.movetime, Some(MAX_CLOCK_MS));
         assert_eq!(r.nodes, Some(MAX_NODES));
     }
 
-    fn bounded(line: &str, batch: bool) -> (SearchRequest, Option<String>) {
+    fn bounded(line: &str, batch: bool) -> (search::Limits, Option<String>) {
         let Ok(protocol::Command::Go(go)) = protocol::parse(line, Dialect::Uci) else {
-            return (SearchRequest::default(), Some("not a go".into()));
+            return (search::Limits::default(), Some("not a go".into()));
         };
-        let mut r = SearchRequest::new(&go, &Settings::default(), true);
-        let why = bound_endless(&mut r, &go, batch, 0);
+        let mut r = limits(&go, &Settings::default(), Color::White);
+        let why = bound_endless(&mut r, &go, batch, Color::White);
         (r, why)
     }
 
@@ -362,10 +315,7 @@ mod tests {
         for line in ["go depth banana", "go btime 5000", "go wtime x btime 10"] {
             let (r, why) = bounded(line, false);
             assert!(why.is_some(), "{line}");
-            assert_eq!(
-                (r.infinite, r.movetime),
-                (false, Some(FALLBACK_MOVETIME_MS))
-            );
+            assert_eq!((r.infinite, r.movetime), (false, Some(FALLBACK_MOVETIME_MS)));
         }
         for line in ["go infinite", "go ponder", "go"] {
             let (r, why) = bounded(line, true);
@@ -378,13 +328,7 @@ mod tests {
         assert!(why.is_some());
         assert_eq!((r.ponder, r.movetime, r.time[0]), (false, None, Some(100)));
         // What is meant to be infinite or is bounded stays as it is.
-        for line in [
-            "go",
-            "go infinite",
-            "go ponder",
-            "go depth 3 banana",
-            "go wtime 10",
-        ] {
+        for line in ["go", "go infinite", "go ponder", "go depth 3 banana", "go wtime 10"] {
             let (r, why) = bounded(line, false);
             assert_eq!(why, None, "{line}");
             assert_eq!(r.movetime, None, "{line}");

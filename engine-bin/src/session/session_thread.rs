@@ -3,13 +3,13 @@
 //! are scoped inside the search), so a command that arrives mid-search waits its turn.
 
 use super::control::Control;
-use super::games::{game_of_fen, with_table, ActiveGame};
-use super::go::GoContext;
+use super::facade::GoContext;
+use super::games::{game_of_fen, with_engine, ActiveEngine};
 use super::input::Msg;
 use super::options::{self, Effect, Settings};
-use crate::dispatch::GameKind;
 use crossbeam_channel::Receiver;
-use protocol::{parse_with_clock, Command, Dialect};
+use protocol::GameKind;
+use protocol::{Command, Dialect};
 use std::sync::atomic::Ordering::Relaxed;
 
 const ENGINE_NAME: &str = concat!("Kientuong ", env!("CARGO_PKG_VERSION"));
@@ -19,7 +19,7 @@ pub struct Session<'a> {
     control: &'a Control,
     dialect: Dialect,
     settings: Settings,
-    game: ActiveGame,
+    engine: ActiveEngine,
 }
 
 /// Whether the session goes on after a message.
@@ -43,64 +43,53 @@ pub fn run(rx: &Receiver<Msg>, control: &Control) {
 impl<'a> Session<'a> {
     fn new(control: &'a Control) -> Self {
         let settings = Settings::default();
-        let game = ActiveGame::new(settings.variant, &settings);
+        let engine = ActiveEngine::new(settings.variant, &settings);
         Session {
             control,
             // Until a handshake says otherwise, speak UCI (as Stockfish does without `uci`).
             dialect: Dialect::Uci,
             settings,
-            game,
+            engine,
         }
     }
 
     fn handle(&mut self, msg: Msg) -> Flow {
-        let (line, seq) = match msg {
-            Msg::Line(line) => (line, None),
-            Msg::Go { line, seq } => (line, Some(seq)),
-            Msg::IdleStop => {
-                self.idle_stop();
-                self.control.mark_done();
-                return Flow::Continue;
-            }
-            Msg::Quit => {
-                if let Some(bye) = self.dialect.quit_reply() {
-                    self.control.out.line(bye);
-                }
-                self.control.mark_done();
-                return Flow::Quit;
-            }
-        };
-        let clock = self.dialect.clock_unit(self.settings.usemillisec);
-        let command = parse_with_clock(&line, self.dialect, clock);
-        match (command, seq) {
-            (Ok(Command::Go(params)), Some(seq)) => {
+        let flow = match msg {
+            Msg::Go { params, seq } => {
                 // `go` marks itself done when its search starts (see `Control::begin_search`).
                 let cx = GoContext {
                     control: self.control,
                     dialect: self.dialect,
                     settings: &self.settings,
                 };
-                with_table!(&mut self.game, t => t.go(&params, seq, &cx));
+                with_engine!(&mut self.engine, e => e.go(&params, seq, &cx));
                 return Flow::Continue;
             }
-            (Ok(Command::Perft(depth)), Some(seq)) => {
-                // Numbered like a search, so that `stop` and `quit` end it (see `perft.rs`).
-                with_table!(&mut self.game, t => t.perft(depth, seq, self.control));
+            Msg::Perft { depth, seq } => {
+                // Numbered like a search, so that `stop` and `quit` end it (see `facade/perft.rs`).
+                with_engine!(&mut self.engine, e => e.perft(depth, seq, self.control));
                 return Flow::Continue;
             }
-            (Ok(command), _) => {
-                let flow = self.command(command);
-                self.control.mark_done();
-                return flow;
-            }
-            (Err(e), _) => {
+            Msg::Command(command) => self.command(command),
+            Msg::Invalid(e) => {
                 if !e.is_silent() {
                     self.control.out.note(&e.to_string());
                 }
+                Flow::Continue
             }
-        }
+            Msg::IdleStop => {
+                self.idle_stop();
+                Flow::Continue
+            }
+            Msg::Quit => {
+                if let Some(bye) = self.dialect.quit_reply() {
+                    self.control.out.line(bye);
+                }
+                Flow::Quit
+            }
+        };
         self.control.mark_done();
-        Flow::Continue
+        flow
     }
 
     fn command(&mut self, command: Command) -> Flow {
@@ -119,7 +108,7 @@ impl<'a> Session<'a> {
             }
             // Only reaches here in batch mode (otherwise the input thread answers it).
             Command::IsReady => out.line("readyok"),
-            Command::NewGame => with_table!(&mut self.game, t => t.engine.clear()),
+            Command::NewGame => with_engine!(&mut self.engine, e => e.clear()),
             Command::Debug(on) => self.settings.debug = on,
             Command::SetOption(option) => {
                 match options::apply(&mut self.settings, &option, self.dialect) {
@@ -137,19 +126,18 @@ impl<'a> Session<'a> {
                     }
                 }
                 let settings = &self.settings;
-                with_table!(&mut self.game, t => t.set_position(&spec, settings, out));
+                with_engine!(&mut self.engine, e => e.set_position(&spec, settings, out));
             }
-            Command::BanMoves(moves) => with_table!(&mut self.game, t => t.ban(&moves, out)),
+            Command::BanMoves(moves) => with_engine!(&mut self.engine, e => e.ban(&moves, out)),
             Command::Go(_) | Command::Perft(_) => {
-                // Both always arrive numbered (`Msg::Go`); a line that only re-parses as one
-                // cannot be answered in order, so say so rather than run unnumbered.
+                // Both always arrive numbered (`Msg::Go`, `Msg::Perft`; see `input::message`).
                 out.note("go: internal error, search not started");
             }
             Command::Stop => self.idle_stop(),
             Command::PonderHit { .. } => {}
             Command::Probe(spec) => {
                 let settings = &self.settings;
-                let line = with_table!(&self.game, t => t.probe(spec.as_ref(), settings, out));
+                let line = with_engine!(&self.engine, e => e.probe(spec.as_ref(), settings, out));
                 out.line(&line);
             }
             Command::Quit => {
@@ -158,9 +146,9 @@ impl<'a> Session<'a> {
                 }
                 return Flow::Quit;
             }
-            Command::Display => with_table!(&self.game, t => t.display(out)),
-            Command::Eval => with_table!(&mut self.game, t => t.eval(out)),
-            Command::GenFens(params) => with_table!(&self.game, t => t.genfens(&params, out)),
+            Command::Display => with_engine!(&self.engine, e => e.display(out)),
+            Command::Eval => with_engine!(&mut self.engine, e => e.eval(out)),
+            Command::GenFens(params) => with_engine!(&self.engine, e => e.genfens(&params, out)),
         }
         Flow::Continue
     }
@@ -188,35 +176,31 @@ impl<'a> Session<'a> {
         match effect {
             Effect::None => {}
             Effect::ResizeHash => {
-                with_table!(&mut self.game, t => t.engine.set_hash_mb(settings.hash_mb));
+                with_engine!(&mut self.engine, e => e.set_hash_mb(settings.hash_mb));
                 self.report_hash_shortfall();
             }
             Effect::SetThreads => {
-                with_table!(&mut self.game, t => t.engine.set_threads(settings.threads))
+                with_engine!(&mut self.engine, e => e.set_threads(settings.threads))
             }
             Effect::ClearHash | Effect::NewGame => {
-                with_table!(&mut self.game, t => t.engine.clear())
+                with_engine!(&mut self.engine, e => e.clear())
             }
             Effect::SwitchGame(kind) => self.switch_game(kind),
-            Effect::Rules => with_table!(&mut self.game, t => t.apply_rules(settings)),
-            Effect::Eval => with_table!(&mut self.game, t => t.install_eval(settings)),
+            Effect::Rules => with_engine!(&mut self.engine, e => e.apply_rules(settings)),
+            Effect::Eval => with_engine!(&mut self.engine, e => e.install_eval(settings)),
         }
     }
 
     /// Makes `kind` the game being played; a new game starts at its start position.
     fn switch_game(&mut self, kind: GameKind) {
-        if self.game.kind() != kind {
+        if self.engine.kind() != kind {
             // Free the old engine's table and threads before allocating the new ones (one
             // thread here: at Threads 256 each engine costs 256 workers' histories).
-            self.game = ActiveGame::new(
+            self.engine = ActiveEngine::new(
                 kind,
-                &Settings {
-                    hash_mb: 1,
-                    threads: 1,
-                    ..self.settings.clone()
-                },
+                &Settings { hash_mb: 1, threads: 1, ..self.settings.clone() },
             );
-            self.game = ActiveGame::new(kind, &self.settings);
+            self.engine = ActiveEngine::new(kind, &self.settings);
             self.report_hash_shortfall();
         }
     }
@@ -224,7 +208,7 @@ impl<'a> Session<'a> {
     /// Says so when the table is smaller than `Hash` asked for (the machine refused the
     /// memory); the engine keeps serving with what it got.
     fn report_hash_shortfall(&self) {
-        let obtained = with_table!(&self.game, t => t.engine.hash_mb_obtained());
+        let obtained = with_engine!(&self.engine, e => e.hash_mb_obtained());
         if obtained < self.settings.hash_mb {
             self.control.out.note(&format!(
                 "Hash: {} MB could not be allocated; using {obtained} MB",

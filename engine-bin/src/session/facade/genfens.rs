@@ -5,24 +5,23 @@
 //! Diagnostics start `info string genfens: …` — with a colon, so that the client, which takes
 //! every line starting `info string genfens ` as an opening, never mistakes one for a FEN.
 
-use super::games::Variant;
-use super::output::Out;
-use super::table::Table;
+use super::{Engine, PlayableGame};
 use crate::genfens::{generate, read_book, Request};
+use crate::session::output::Out;
 use protocol::GenFensParams;
 
-impl<V: Variant> Table<V> {
+impl<G: PlayableGame> Engine<G> {
     pub fn genfens(&self, params: &GenFensParams, out: &Out) {
         if !params.extra.is_empty() {
             out.note(&format!("genfens: ignoring '{}'", params.extra.join(" ")));
         }
-        let book = match params.book.as_deref().map(read_book::<V>) {
+        let book = match params.book.as_deref().map(read_book::<G>) {
             None => Vec::new(),
             Some(Ok((positions, bad_lines))) => {
                 if bad_lines > 0 {
                     out.note(&format!(
                         "genfens: skipped {bad_lines} book lines that hold no {} position",
-                        V::NAME
+                        G::NAME
                     ));
                 }
                 positions
@@ -32,12 +31,8 @@ impl<V: Variant> Table<V> {
                 return;
             }
         };
-        let request = Request {
-            count: params.count,
-            seed: params.seed,
-            book,
-        };
-        let result = generate::<V, V::Eval>(&request, |fen| {
+        let request = Request { count: params.count, seed: params.seed, book };
+        let result = generate::<G, G::Eval>(&request, |fen| {
             out.line(&format!("info string genfens {fen}"));
         });
         if let Err(e) = result {

@@ -1,0 +1,45 @@
+//! Which game is played. The protocols name it (`UCI_Variant chess|xiangqi`; UCCI is xiangqi
+//! only), and so do the command lines of the binary and the match runner, so the one type for
+//! it lives here.
+
+/// One of the two games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Chess.
+    Chess,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
+}
+
+impl GameKind {
+    /// Both games, chess first.
+    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Xiangqi];
+
+    /// The game's name as `UCI_Variant` and the command lines write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::Xiangqi => "xiangqi",
+        }
+    }
+
+    /// The game called `name` (ASCII case ignored, surrounding whitespace too).
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        let name = name.trim();
+        GameKind::ALL.into_iter().find(|g| name.eq_ignore_ascii_case(g.name()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for game in GameKind::ALL {
+            assert_eq!(GameKind::from_name(game.name()), Some(game));
+        }
+        assert_eq!(GameKind::from_name(" XiangQi "), Some(GameKind::Xiangqi));
+        assert_eq!(GameKind::from_name("shogi"), None);
+    }
+}
