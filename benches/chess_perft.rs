@@ -10,17 +10,25 @@ fn perft_bench(c: &mut Criterion) {
     group.sample_size(10);
     for (name, fen, depth, nodes) in [
         ("startpos_d5", Chess::START_FEN, 5, 4_865_609u64),
-        ("kiwipete_d4", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4_085_603),
+        (
+            "kiwipete_d4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            4,
+            4_085_603,
+        ),
     ] {
         group.throughput(Throughput::Elements(nodes));
         let mut pos = Chess::from_fen(fen).expect("bench FEN");
-        group.bench_function(name, |b| b.iter(|| assert_eq!(perft(&mut pos, black_box(depth)), nodes)));
+        group.bench_function(name, |b| {
+            b.iter(|| assert_eq!(perft(&mut pos, black_box(depth)), nodes))
+        });
     }
     group.finish();
 }
 
 fn generation_bench(c: &mut Criterion) {
-    let positions: Vec<Chess> = BENCH_FENS.iter().map(|f| Chess::from_fen(f).expect("bench FEN")).collect();
+    let positions: Vec<Chess> =
+        BENCH_FENS.iter().map(|f| Chess::from_fen(f).expect("bench FEN")).collect();
     c.bench_function("chess_generate_all_bench_fens", |b| {
         b.iter(|| {
             let mut total = 0;

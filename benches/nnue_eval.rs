@@ -13,9 +13,13 @@ fn output_bench(c: &mut Criterion) {
     let us: [i16; HIDDEN] = std::array::from_fn(|i| (i as i16 * 37) % 300 - 20);
     let them: [i16; HIDDEN] = std::array::from_fn(|i| (i as i16 * 53) % 280 - 10);
     let mut group = c.benchmark_group("nnue_output");
-    group.bench_function("scalar", |b| b.iter(|| evaluate(Simd::Scalar, &net, black_box(&us), black_box(&them))));
+    group.bench_function("scalar", |b| {
+        b.iter(|| evaluate(Simd::Scalar, &net, black_box(&us), black_box(&them)))
+    });
     if Simd::detect() == Simd::Avx2 {
-        group.bench_function("avx2", |b| b.iter(|| evaluate(Simd::Avx2, &net, black_box(&us), black_box(&them))));
+        group.bench_function("avx2", |b| {
+            b.iter(|| evaluate(Simd::Avx2, &net, black_box(&us), black_box(&them)))
+        });
     }
     group.finish();
 }
@@ -49,7 +53,8 @@ fn walk<E: Evaluator<Chess>>(eval: &mut E, roots: &[Chess]) -> i64 {
 }
 
 fn walk_bench(c: &mut Criterion) {
-    let roots: Vec<Chess> = BENCH_FENS.iter().map(|f| Chess::from_fen(f).expect("bench FEN")).collect();
+    let roots: Vec<Chess> =
+        BENCH_FENS.iter().map(|f| Chess::from_fen(f).expect("bench FEN")).collect();
     let net = Arc::new(nnue::games::chess::embedded().expect("embedded net"));
     let mut group = c.benchmark_group("chess_eval_walk_d2");
     group.sample_size(10);

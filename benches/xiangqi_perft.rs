@@ -28,10 +28,8 @@ fn perft_bench(c: &mut Criterion) {
 }
 
 fn generation_bench(c: &mut Criterion) {
-    let positions: Vec<Xiangqi> = Xiangqi::BENCH_FENS
-        .iter()
-        .map(|f| Xiangqi::from_fen(f).expect("bench FEN"))
-        .collect();
+    let positions: Vec<Xiangqi> =
+        Xiangqi::BENCH_FENS.iter().map(|f| Xiangqi::from_fen(f).expect("bench FEN")).collect();
     c.bench_function("xiangqi_generate_all_bench_fens", |b| {
         b.iter(|| {
             let mut total = 0;

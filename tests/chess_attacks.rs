@@ -21,7 +21,11 @@ fn magic_lookups_match_ray_walks() {
             let rook = walk_attacks(sq, occupied, &ROOK_DIRECTIONS);
             let bishop = walk_attacks(sq, occupied, &BISHOP_DIRECTIONS);
             assert_eq!(rook_attacks(sq, occupied), rook, "rook on {sq}, occupied {occupied:#x}");
-            assert_eq!(bishop_attacks(sq, occupied), bishop, "bishop on {sq}, occupied {occupied:#x}");
+            assert_eq!(
+                bishop_attacks(sq, occupied),
+                bishop,
+                "bishop on {sq}, occupied {occupied:#x}"
+            );
             assert_eq!(queen_attacks(sq, occupied), rook | bishop);
         }
     }
@@ -31,7 +35,8 @@ fn magic_lookups_match_ray_walks() {
 fn magic_search_finds_collision_free_numbers() {
     let (rook, bishop) = find_magics(12345);
     for sq in 0..64 {
-        for (magic, directions) in [(rook[sq], &ROOK_DIRECTIONS), (bishop[sq], &BISHOP_DIRECTIONS)] {
+        for (magic, directions) in [(rook[sq], &ROOK_DIRECTIONS), (bishop[sq], &BISHOP_DIRECTIONS)]
+        {
             let mask = relevant_mask(sq, directions);
             let shift = 64 - mask.count_ones();
             let mut slots = std::collections::HashMap::new();

@@ -21,32 +21,92 @@ fn is_illegal(e: &FenError) -> bool {
 #[test]
 fn bad_fens_get_typed_errors() {
     assert!(matches!(err(""), FenError::MissingField(_)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"), FenError::MissingField(_)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x"), FenError::BadField(..)));
-    assert_eq!(err("rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), FenError::RankCount(9));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"),
+        FenError::MissingField(_)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x"),
+        FenError::BadField(..)
+    ));
+    assert_eq!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        FenError::RankCount(9)
+    );
     assert_eq!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w - - 0 1"), FenError::RankCount(7));
-    assert!(matches!(err("rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), FenError::FileCount(1, 9)));
-    assert!(matches!(err("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), FenError::FileCount(2, 7)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), FenError::BadField(..)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), FenError::BadField(..)));
-    assert_eq!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"), FenError::BadPiece('X'));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"), FenError::BadField(..)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"), FenError::BadField(..)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1"), FenError::BadField(..)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"), FenError::BadField(..)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"), FenError::BadField(..)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"), FenError::BadField(..)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"), FenError::BadField(..)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1"), FenError::BadField(..)));
+    assert!(matches!(
+        err("rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        FenError::FileCount(1, 9)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        FenError::FileCount(2, 7)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        FenError::BadField(..)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        FenError::BadField(..)
+    ));
+    assert_eq!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"),
+        FenError::BadPiece('X')
+    );
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
+        FenError::BadField(..)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"),
+        FenError::BadField(..)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1"),
+        FenError::BadField(..)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"),
+        FenError::BadField(..)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1"),
+        FenError::BadField(..)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"),
+        FenError::BadField(..)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"),
+        FenError::BadField(..)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1"),
+        FenError::BadField(..)
+    ));
     // Position-level rules.
-    assert!(is_illegal(&err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1")), "two white kings");
-    assert!(is_illegal(&err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1")), "no white king");
+    assert!(
+        is_illegal(&err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1")),
+        "two white kings"
+    );
+    assert!(
+        is_illegal(&err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1")),
+        "no white king"
+    );
     assert!(is_illegal(&err("4k3/8/8/8/8/8/8/P3K3 w - - 0 1")), "pawn on rank 1");
     assert!(is_illegal(&err("p3k3/8/8/8/8/8/8/4K3 w - - 0 1")), "pawn on rank 8");
     assert!(is_illegal(&err("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1")), "side not to move in check");
     assert!(is_illegal(&err("4k3/8/8/8/8/8/8/4K3 w K - 0 1")), "castling right without rook");
-    assert!(is_illegal(&err("4k3/8/8/8/8/8/8/3K3R w K - 0 1")), "castling right without king on e1");
-    assert!(is_illegal(&err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1")), "ep without a pawn that double-stepped");
+    assert!(
+        is_illegal(&err("4k3/8/8/8/8/8/8/3K3R w K - 0 1")),
+        "castling right without king on e1"
+    );
+    assert!(
+        is_illegal(&err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1")),
+        "ep without a pawn that double-stepped"
+    );
     assert!(is_illegal(&err("QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k1K5 w - - 0 1")), "impossible material");
 }
 
@@ -55,9 +115,11 @@ fn accepted_variants() {
     // Clocks are optional; an en-passant square with no legal capture is dropped.
     let pos = Chess::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").unwrap();
     assert_eq!(pos.fen(), Chess::START_FEN);
-    let pos = Chess::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    let pos =
+        Chess::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
     assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-    let pos = Chess::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3").unwrap();
+    let pos =
+        Chess::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3").unwrap();
     assert_eq!(pos.fen(), "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3");
     for fen in movegen_chess::BENCH_FENS {
         assert_eq!(Chess::from_fen(fen).unwrap().fen(), *fen);

@@ -13,7 +13,11 @@ fn run(cases: impl Iterator<Item = kientuong_suite::PerftCase>) -> usize {
         let mut pos = Chess::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let nodes = perft(&mut pos, case.depth);
         assert_eq!(nodes, case.nodes, "{} depth {}", case.name, case.depth);
-        assert_eq!(pos.fen(), Chess::from_fen(&case.fen).unwrap().fen(), "perft left the position changed");
+        assert_eq!(
+            pos.fen(),
+            Chess::from_fen(&case.fen).unwrap().fen(),
+            "perft left the position changed"
+        );
         ran += 1;
     }
     ran

@@ -32,14 +32,23 @@ fn make_unmake_restores_fen_and_key_and_keys_are_incremental() {
                 // Every move must take back cleanly, not only the one played on.
                 for &m in &all {
                     pos.make(m);
-                    assert_eq!(pos.hash(), pos.compute_key(), "incremental key after {}", before_fen);
+                    assert_eq!(
+                        pos.hash(),
+                        pos.compute_key(),
+                        "incremental key after {}",
+                        before_fen
+                    );
                     pos.unmake();
                     assert_eq!(pos.fen(), before_fen);
                     assert_eq!(pos.hash(), before_key);
                 }
                 if !pos.in_check() {
                     pos.make_null();
-                    assert_eq!(pos.hash(), pos.compute_key(), "key after null move in {before_fen}");
+                    assert_eq!(
+                        pos.hash(),
+                        pos.compute_key(),
+                        "key after null move in {before_fen}"
+                    );
                     assert!(!pos.in_check());
                     pos.unmake_null();
                     assert_eq!(pos.fen(), before_fen);
@@ -94,7 +103,12 @@ fn is_legal_accepts_exactly_the_generated_moves() {
         assert!(!pos.is_legal(Move::NONE));
         if index % 20 == 0 {
             for word in 0..=u16::MAX {
-                assert_eq!(pos.is_legal(Move(word)), all.contains(&word), "{} word {word:#06x}", pos.fen());
+                assert_eq!(
+                    pos.is_legal(Move(word)),
+                    all.contains(&word),
+                    "{} word {word:#06x}",
+                    pos.fen()
+                );
             }
         } else {
             for &word in &all {
@@ -102,7 +116,12 @@ fn is_legal_accepts_exactly_the_generated_moves() {
             }
             for _ in 0..200 {
                 let word = rng.next_u64() as u16;
-                assert_eq!(pos.is_legal(Move(word)), all.contains(&word), "{} word {word:#06x}", pos.fen());
+                assert_eq!(
+                    pos.is_legal(Move(word)),
+                    all.contains(&word),
+                    "{} word {word:#06x}",
+                    pos.fen()
+                );
             }
         }
     }

@@ -70,7 +70,11 @@ fn rules_cases_via_cli_judge() {
             .expect("run kientuong judge");
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{}: {}", case.rule, String::from_utf8_lossy(&out.stderr));
-        assert!(stdout.contains(&format!("result: {}\n", case.expected)), "{}: {stdout}", case.rule);
+        assert!(
+            stdout.contains(&format!("result: {}\n", case.expected)),
+            "{}: {stdout}",
+            case.rule
+        );
         if let Some(reason) = expected_reason(&case) {
             assert!(stdout.contains(&format!("reason: {reason}\n")), "{}: {stdout}", case.rule);
         }

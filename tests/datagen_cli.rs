@@ -9,9 +9,7 @@ use std::process::Command;
 
 fn datagen(game: &str, threads: usize, out: &std::path::Path) -> String {
     let output = Command::new(kientuong_bin())
-        .args([
-            "datagen", "--game", game, "--games", "3", "--nodes", "400", "--seed", "11",
-        ])
+        .args(["datagen", "--game", game, "--games", "3", "--nodes", "400", "--seed", "11"])
         .args(["--threads", &threads.to_string(), "--out"])
         .arg(out)
         .output()
@@ -54,9 +52,7 @@ fn check<G: Game>(game: &str, id: GameId) {
     }
 
     let tune = Command::new(kientuong_bin())
-        .args([
-            "tune", "--game", game, "--steps", "30", "--lr", "2", "--data",
-        ])
+        .args(["tune", "--game", game, "--steps", "30", "--lr", "2", "--data"])
         .arg(&one)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -67,17 +63,8 @@ fn check<G: Game>(game: &str, id: GameId) {
         String::from_utf8_lossy(&tune.stdout).contains("pub const WEIGHTS: Weights = Weights {")
     );
     let loss = |key: &str| -> f64 {
-        let at = err
-            .find(key)
-            .unwrap_or_else(|| panic!("no '{key}' in {err}"))
-            + key.len();
-        err[at..]
-            .split_whitespace()
-            .next()
-            .unwrap()
-            .trim_end_matches(',')
-            .parse()
-            .unwrap()
+        let at = err.find(key).unwrap_or_else(|| panic!("no '{key}' in {err}")) + key.len();
+        err[at..].split_whitespace().next().unwrap().trim_end_matches(',').parse().unwrap()
     };
     assert!(loss("loss after = ") < loss("loss before = "), "{err}");
     std::fs::remove_dir_all(&dir).ok();

@@ -27,11 +27,21 @@ fn check_position<G: PieceBoard>(pos: &mut G, seen: &mut Seen) {
         let dirty = pos.dirty_pieces(m);
         let mut replay = before.clone();
         for r in dirty.removed() {
-            assert_eq!(replay[r.square as usize], Some(r.piece as usize), "{}: removed piece not there", pos.fen());
+            assert_eq!(
+                replay[r.square as usize],
+                Some(r.piece as usize),
+                "{}: removed piece not there",
+                pos.fen()
+            );
             replay[r.square as usize] = None;
         }
         for a in dirty.added() {
-            assert_eq!(replay[a.square as usize], None, "{}: added onto an occupied square", pos.fen());
+            assert_eq!(
+                replay[a.square as usize],
+                None,
+                "{}: added onto an occupied square",
+                pos.fen()
+            );
             replay[a.square as usize] = Some(a.piece as usize);
         }
         pos.make(m);
@@ -40,7 +50,8 @@ fn check_position<G: PieceBoard>(pos: &mut G, seen: &mut Seen) {
         seen.moves += 1;
         seen.captures += usize::from(dirty.removed().len() > dirty.added().len());
         seen.two_off_two_on += usize::from(dirty.removed().len() == 2 && dirty.added().len() == 2);
-        let changes_kind = dirty.removed().iter().all(|r| dirty.added().iter().all(|a| a.piece != r.piece));
+        let changes_kind =
+            dirty.removed().iter().all(|r| dirty.added().iter().all(|a| a.piece != r.piece));
         seen.one_off_other_on += usize::from(dirty.added().len() == 1 && changes_kind);
     }
 }
@@ -76,7 +87,10 @@ fn chess_dirty_pieces_replay_every_move_kind() {
     ] {
         playouts::<Chess>(fen, 8, 60, &mut seen);
     }
-    assert!(seen.captures > 100 && seen.two_off_two_on > 0 && seen.one_off_other_on > 0, "{seen:?}");
+    assert!(
+        seen.captures > 100 && seen.two_off_two_on > 0 && seen.one_off_other_on > 0,
+        "{seen:?}"
+    );
 }
 
 #[test]

@@ -5,8 +5,8 @@
 
 use eval_chess::ChessEval;
 use eval_xiangqi::XiangqiEval;
-use game_api::{Evaluator, Game, GenKind, MoveList};
 use game_api::SplitMix64;
+use game_api::{Evaluator, Game, GenKind, MoveList};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 

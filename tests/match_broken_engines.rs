@@ -16,11 +16,21 @@ fn against_broken(game: &str, good: &str, mode: &str, limits: &str) -> tournamen
     ))
 }
 
-fn assert_broken_loses_all(summary: &tournament::MatchSummary, termination: Termination, words: &str) {
+fn assert_broken_loses_all(
+    summary: &tournament::MatchSummary,
+    termination: Termination,
+    words: &str,
+) {
     assert_eq!(summary.records.len(), 4, "the match finished");
     for r in &summary.records {
         let broken_side = if r.white == 1 { Color::White } else { Color::Black };
-        assert_eq!(r.end.outcome, Outcome::Win(!broken_side), "game {}: {}", r.number, r.end.comment);
+        assert_eq!(
+            r.end.outcome,
+            Outcome::Win(!broken_side),
+            "game {}: {}",
+            r.number,
+            r.end.comment
+        );
         assert_eq!(r.end.termination, termination, "game {}: {}", r.number, r.end.comment);
         assert!(r.end.comment.contains(words), "game {}: {}", r.number, r.end.comment);
     }

@@ -84,7 +84,8 @@ fn round_robin_crosstable_is_ordered_by_score() {
          --tournament round-robin --games 2 --repeat --concurrency 2"
     ));
     assert_eq!(summary.records.len(), 6, "3 encounters of 2 games");
-    let table: Vec<&str> = summary.report.lines().skip_while(|l| !l.starts_with("Rank")).skip(1).collect();
+    let table: Vec<&str> =
+        summary.report.lines().skip_while(|l| !l.starts_with("Rank")).skip(1).collect();
     assert_eq!(table.len(), 3, "{}", summary.report);
     let points: Vec<f64> = (0..3).map(|i| summary.tally.standing(i).0).collect();
     let mut sorted = points.clone();
@@ -114,15 +115,24 @@ fn epd_and_pgn_opening_files_are_played() {
     let dir = temp_pgn("openings").with_extension("");
     std::fs::create_dir_all(&dir).unwrap();
     let epd = dir.join("o.epd");
-    std::fs::write(&epd, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - id \"Two knights\";\n").unwrap();
+    std::fs::write(
+        &epd,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - id \"Two knights\";\n",
+    )
+    .unwrap();
     let summary = run_match(&format!(
         "--game chess --engine cmd={STOCKFISH} --engine cmd={STOCKFISH} --each nodes=500 tc=30 \
          --openings file={} format=epd --games 2 --repeat",
         epd.display()
     ));
-    assert!(summary.records.iter().all(|r| r.start_fen.as_deref().unwrap().starts_with("r1bqkbnr/pppp1ppp/2n5")));
+    assert!(summary.records.iter().all(|r| r
+        .start_fen
+        .as_deref()
+        .unwrap()
+        .starts_with("r1bqkbnr/pppp1ppp/2n5")));
     let pgn = dir.join("o.pgn");
-    std::fs::write(&pgn, "[Event \"x\"]\n\n1. d4 {main} d5 (1... Nf6 2. c4) 2. c4 e6 3. Nc3 *\n").unwrap();
+    std::fs::write(&pgn, "[Event \"x\"]\n\n1. d4 {main} d5 (1... Nf6 2. c4) 2. c4 e6 3. Nc3 *\n")
+        .unwrap();
     let summary = run_match(&format!(
         "--game chess --engine cmd={STOCKFISH} --engine cmd={STOCKFISH} --each nodes=500 tc=30 \
          --openings file={} format=pgn --games 2 --repeat",
@@ -147,7 +157,12 @@ fn the_runner_sends_the_clock_it_keeps() {
         log.display()
     ));
     assert_eq!(summary.records[0].white_name, "logger");
-    assert_eq!(summary.records[0].end.termination, Termination::Normal, "{}", summary.records[0].end.comment);
+    assert_eq!(
+        summary.records[0].end.termination,
+        Termination::Normal,
+        "{}",
+        summary.records[0].end.comment
+    );
     let text = std::fs::read_to_string(&log).expect("the engine logged its go lines");
     let field = |line: &str, key: &str| -> i64 {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -159,7 +174,11 @@ fn the_runner_sends_the_clock_it_keeps() {
     assert_eq!(field(lines[0], "wtime"), 20_000);
     assert_eq!(field(lines[0], "btime"), 10_000, "stockfish has not moved yet");
     for line in &lines {
-        assert_eq!((field(line, "winc"), field(line, "binc")), (500, 250), "each side's own increment");
+        assert_eq!(
+            (field(line, "winc"), field(line, "binc")),
+            (500, 250),
+            "each side's own increment"
+        );
     }
     for pair in lines.windows(2) {
         let spent = field(pair[0], "wtime") - field(pair[1], "wtime") + 500;

@@ -11,7 +11,9 @@ use tournament::record::Termination;
 
 fn assert_clean_games(summary: &tournament::MatchSummary, ours: &[usize]) {
     for r in &summary.records {
-        if r.end.termination == Termination::Normal || r.end.termination == Termination::Adjudication {
+        if r.end.termination == Termination::Normal
+            || r.end.termination == Termination::Adjudication
+        {
             continue;
         }
         let loser_is_ours = match r.end.outcome {
@@ -96,7 +98,8 @@ fn the_match_command_prints_progress_and_the_final_table() {
     assert!(text.contains("LLR: "), "{text}");
     assert!(text.contains("Score of A vs B: "), "{text}");
     assert!(text.contains("Elo difference: "), "{text}");
-    let bad = Command::new(&k).args(["match", "--game", "chess", "--games", "x"]).output().expect("run");
+    let bad =
+        Command::new(&k).args(["match", "--game", "chess", "--games", "x"]).output().expect("run");
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("'x'"));
 }

@@ -13,15 +13,9 @@ use std::process::Command;
 
 /// Runs the engine with `lines` as arguments and returns its stdout lines.
 fn run_lines(lines: &[&str]) -> Vec<String> {
-    let out = Command::new(kientuong_bin())
-        .args(lines)
-        .output()
-        .expect("run kientuong");
+    let out = Command::new(kientuong_bin()).args(lines).output().expect("run kientuong");
     assert!(out.status.success(), "exit {}: {:?}", out.status, lines);
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    String::from_utf8_lossy(&out.stdout).lines().map(str::to_owned).collect()
 }
 
 /// The openings in the output, read as OpenBench's client reads them.
@@ -53,29 +47,15 @@ fn argv_protocol_lines_run_in_order_then_the_engine_exits() {
         "d",
     ]);
     let (first, fen) = position_of(&out, 0).expect("a first board");
-    assert_eq!(
-        fen,
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-    );
+    assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     // The search runs to its depth (not stopped by the end of the arguments) before the next
     // line: its bestmove comes after the first board and before readyok and the second board.
-    let bestmove = out
-        .iter()
-        .position(|l| l.starts_with("bestmove "))
-        .expect("bestmove");
-    assert!(out[..bestmove]
-        .iter()
-        .any(|l| l.starts_with("info depth 4 ")));
+    let bestmove = out.iter().position(|l| l.starts_with("bestmove ")).expect("bestmove");
+    assert!(out[..bestmove].iter().any(|l| l.starts_with("info depth 4 ")));
     let ready = out.iter().position(|l| l == "readyok").expect("readyok");
     let (second, fen) = position_of(&out, first + 1).expect("a second board");
-    assert!(
-        first < bestmove && bestmove < ready && ready < second,
-        "{out:#?}"
-    );
-    assert_eq!(
-        fen,
-        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
-    );
+    assert!(first < bestmove && bestmove < ready && ready < second, "{out:#?}");
+    assert_eq!(fen, "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2");
 }
 
 #[test]
@@ -84,10 +64,7 @@ fn argv_quit_ends_the_run_and_bad_lines_are_reported() {
     assert_eq!(out, vec!["info string unknown command 'no such command'"]);
     // The subcommands still work alongside.
     let perft = run_lines(&["perft", "--game", "chess", "--depth", "2"]);
-    assert!(
-        perft.iter().any(|l| l == "Nodes searched: 400"),
-        "{perft:?}"
-    );
+    assert!(perft.iter().any(|l| l == "Nodes searched: 400"), "{perft:?}");
 }
 
 fn assert_legal_and_distinct<G: Game>(fens: &[String]) {
@@ -96,11 +73,7 @@ fn assert_legal_and_distinct<G: Game>(fens: &[String]) {
         let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert!(pos.game_verdict().is_none(), "finished game: {fen}");
         assert!(keys.insert(pos.hash()), "repeated position: {fen}");
-        assert_eq!(
-            fen.split(' ').count(),
-            6,
-            "OpenBench needs six fields: {fen}"
-        );
+        assert_eq!(fen.split(' ').count(), 6, "OpenBench needs six fields: {fen}");
     }
 }
 
@@ -117,10 +90,7 @@ fn genfens_is_deterministic_legal_and_distinct_for_chess() {
 
 #[test]
 fn genfens_is_deterministic_legal_and_distinct_for_xiangqi() {
-    let lines = [
-        "setoption name UCI_Variant value xiangqi",
-        "genfens 20 seed 5 book None",
-    ];
+    let lines = ["setoption name UCI_Variant value xiangqi", "genfens 20 seed 5 book None"];
     let a = openings(&run_lines(&lines));
     assert_eq!(a.len(), 20);
     assert_legal_and_distinct::<Xiangqi>(&a);
@@ -151,41 +121,25 @@ fn genfens_reads_an_epd_book() {
     let (mut queenless, mut from_move_three) = (0, 0);
     for fen in &fens {
         let board = fen.split(' ').next().unwrap_or("");
-        let fullmove: u32 = fen
-            .split(' ')
-            .nth(5)
-            .and_then(|f| f.parse().ok())
-            .unwrap_or(0);
+        let fullmove: u32 = fen.split(' ').nth(5).and_then(|f| f.parse().ok()).unwrap_or(0);
         if !board.contains('q') && !board.contains('Q') {
             queenless += 1;
-            assert!(
-                (2..=3).contains(&fullmove),
-                "2-3 plies after the book line: {fen}"
-            );
+            assert!((2..=3).contains(&fullmove), "2-3 plies after the book line: {fen}");
         } else {
             from_move_three += 1;
             assert!((4..=5).contains(&fullmove), "2-3 plies after move 3: {fen}");
         }
     }
-    assert!(
-        queenless > 0 && from_move_three > 0,
-        "both book lines used: {fens:#?}"
-    );
+    assert!(queenless > 0 && from_move_three > 0, "both book lines used: {fens:#?}");
     // The unreadable line is reported in a way OpenBench never takes for an opening.
     assert!(out
         .iter()
         .any(|l| l == "info string genfens: skipped 1 book lines that hold no chess position"));
 
     let missing = dir.join("missing.epd");
-    let out = run_lines(&[
-        &format!("genfens 4 seed 1 book {}", missing.display()),
-        "isready",
-    ]);
+    let out = run_lines(&[&format!("genfens 4 seed 1 book {}", missing.display()), "isready"]);
     assert!(openings(&out).is_empty());
-    assert!(
-        out[0].starts_with("info string genfens: cannot read book"),
-        "{out:?}"
-    );
+    assert!(out[0].starts_with("info string genfens: cannot read book"), "{out:?}");
     assert_eq!(out.last().map(String::as_str), Some("readyok"));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -205,15 +159,8 @@ fn openbench_check_passes_and_make_builds_under_the_given_exe_name() {
         "openbench-check failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(
-        stdout.lines().last(),
-        Some("openbench-check: ok"),
-        "{stdout}"
-    );
+    assert_eq!(stdout.lines().last(), Some("openbench-check: ok"), "{stdout}");
     let built = root.join("target/openbench-check/tree").join(exe);
     assert!(built.is_file(), "no binary at {}", built.display());
-    assert!(
-        stdout.contains(&format!("built {}", built.display())),
-        "{stdout}"
-    );
+    assert!(stdout.contains(&format!("built {}", built.display())), "{stdout}");
 }

@@ -34,10 +34,7 @@ fn isready_is_answered_during_a_search_whatever_is_queued() {
         e.expect_bestmove();
         waited
     });
-    assert!(
-        waited < Duration::from_millis(100),
-        "readyok after {waited:?}"
-    );
+    assert!(waited < Duration::from_millis(100), "readyok after {waited:?}");
     // The queued position still applies to the next search.
     e.send("go depth 2");
     let best = e.expect_bestmove();
@@ -56,16 +53,10 @@ fn stop_ends_a_perft() {
         e.send("stop");
         let lines = e.read_until(PATIENCE, |l| l.starts_with("Nodes searched"));
         let waited = start.elapsed();
-        assert!(
-            lines.iter().any(|l| l.contains("perft: stopped")),
-            "{lines:?}"
-        );
+        assert!(lines.iter().any(|l| l.contains("perft: stopped")), "{lines:?}");
         waited
     });
-    assert!(
-        waited < Duration::from_millis(200),
-        "perft ended {waited:?} after stop"
-    );
+    assert!(waited < Duration::from_millis(200), "perft ended {waited:?} after stop");
     e.sync();
     // A perft that is not stopped still counts right, and a huge depth is capped, not obeyed.
     e.send("go perft 3");
@@ -86,10 +77,7 @@ fn quit_ends_a_perft() {
     std::thread::sleep(Duration::from_millis(200));
     e.send("quit");
     e.expect_prefix("bye");
-    assert!(
-        e.wait_exit(Duration::from_secs(5)).is_some(),
-        "still running after quit"
-    );
+    assert!(e.wait_exit(Duration::from_secs(5)).is_some(), "still running after quit");
 }
 
 #[test]
@@ -106,18 +94,10 @@ fn echoes_of_huge_input_stay_short() {
     e.send(&format!("banmoves {}", vec!["z9z0"; 100_000].join(" ")));
     e.send(&format!("{} frobnicate", "x".repeat(1_000_000)));
     e.sync();
-    let long: Vec<usize> = e
-        .transcript
-        .iter()
-        .map(String::len)
-        .filter(|&n| n >= 1024)
-        .collect();
+    let long: Vec<usize> = e.transcript.iter().map(String::len).filter(|&n| n >= 1024).collect();
     assert!(long.is_empty(), "lines of {long:?} bytes");
     let notes = |word: &str| {
-        e.transcript
-            .iter()
-            .filter(|l| l.starts_with("info string") && l.contains(word))
-            .count()
+        e.transcript.iter().filter(|l| l.starts_with("info string") && l.contains(word)).count()
     };
     assert_eq!(notes("bad FEN"), 1);
     assert_eq!(notes("go: ignored 200000 tokens"), 1);
@@ -140,16 +120,10 @@ fn quit_ends_a_batch_mode_search() {
         // In batch mode everything is answered in order: the search's answer, `nobestmove`
         // or nothing for the queued stop, `readyok`, then `bye` and the end.
         let lines = e.read_until(Duration::from_secs(5), |l| l == "bye");
-        let answer = lines
-            .iter()
-            .find(|l| is_search_end(l))
-            .expect("the search answered");
+        let answer = lines.iter().find(|l| is_search_end(l)).expect("the search answered");
         assert_legal::<Xiangqi>(Some(XQ_START), &[], answer);
         assert!(lines.iter().any(|l| l == "readyok"), "{lines:?}");
-        assert!(
-            e.wait_exit(Duration::from_secs(5)).is_some(),
-            "{go}: still running"
-        );
+        assert!(e.wait_exit(Duration::from_secs(5)).is_some(), "{go}: still running");
     }
 }
 
@@ -187,8 +161,5 @@ fn movetime_keeps_the_clock_at_256_threads() {
         assert_legal::<Chess>(None, &["e2e4"], &best);
         waited
     });
-    assert!(
-        waited < Duration::from_millis(300),
-        "bestmove after {waited:?}"
-    );
+    assert!(waited < Duration::from_millis(300), "bestmove after {waited:?}");
 }

@@ -15,7 +15,8 @@
 use std::process::Command;
 
 const CHESS_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/chess_client_game.py");
-const XIANGQI_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/xiangqi_client_game.py");
+const XIANGQI_GAME: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/xiangqi_client_game.py");
 
 /// The summary a driver prints: how the game ended and its moves.
 struct Game {
@@ -47,13 +48,20 @@ fn play(script: &str, args: &[String]) -> Option<Game> {
         return None;
     }
     assert!(output.status.success(), "game failed ({args:?}):\n{stdout}\n{stderr}");
-    let summary = stdout.lines().find(|l| l.starts_with("result ")).unwrap_or_else(|| panic!("no summary:\n{stdout}"));
+    let summary = stdout
+        .lines()
+        .find(|l| l.starts_with("result "))
+        .unwrap_or_else(|| panic!("no summary:\n{stdout}"));
     let words: Vec<&str> = summary.split_whitespace().collect();
     let field = |name: &str| -> String {
-        let at = words.iter().position(|w| *w == name).unwrap_or_else(|| panic!("no {name} in {summary}"));
+        let at = words
+            .iter()
+            .position(|w| *w == name)
+            .unwrap_or_else(|| panic!("no {name} in {summary}"));
         words.get(at + 1).unwrap_or_else(|| panic!("no value for {name} in {summary}")).to_string()
     };
-    let moves = stdout.lines().find_map(|l| l.strip_prefix("moves")).unwrap_or_default().trim().to_string();
+    let moves =
+        stdout.lines().find_map(|l| l.strip_prefix("moves")).unwrap_or_default().trim().to_string();
     let game = Game {
         result: field("result"),
         termination: field("termination"),
@@ -85,7 +93,11 @@ fn judge_agrees(game_name: &str, game: &Game) {
         (_, "0-1") => "black_wins",
         _ => panic!("a mate with result {}", game.result),
     };
-    assert!(text.contains(&format!("result: {winner}")), "judge says {text} after {}", game.summary);
+    assert!(
+        text.contains(&format!("result: {winner}")),
+        "judge says {text} after {}",
+        game.summary
+    );
 }
 
 /// A chess game ended by a rule of chess, or reached the ply cap.

@@ -164,10 +164,7 @@ fn fuzz_lines(seed: u64, count: usize) -> (Vec<u8>, usize) {
                 mutate(&mut rng, seed_line)
             }
         };
-        let line: Vec<u8> = line
-            .into_iter()
-            .map(|b| if b == b'\n' { b' ' } else { b })
-            .collect();
+        let line: Vec<u8> = line.into_iter().map(|b| if b == b'\n' { b' ' } else { b }).collect();
         let lower = String::from_utf8_lossy(&line).to_ascii_lowercase();
         if AVOID.iter().any(|w| lower.contains(w)) {
             continue;
@@ -211,10 +208,7 @@ fn is_protocol_line(line: &str) -> bool {
 
 /// `KIENTUONG_FUZZ_SEED=<n>` replays or explores another stream.
 fn seed_or(default: u64) -> u64 {
-    std::env::var("KIENTUONG_FUZZ_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
+    std::env::var("KIENTUONG_FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(default)
 }
 
 fn survive(first: &str, seed: u64) {
@@ -238,11 +232,7 @@ fn survive(first: &str, seed: u64) {
     e.send("go depth 3");
     let best = e.read_until(Duration::from_secs(60), |l| l.starts_with("bestmove"));
     assert_legal::<Chess>(None, &["e2e4"], best.last().expect("answer"));
-    let odd: Vec<&String> = e
-        .transcript
-        .iter()
-        .filter(|l| !is_protocol_line(l))
-        .collect();
+    let odd: Vec<&String> = e.transcript.iter().filter(|l| !is_protocol_line(l)).collect();
     assert!(odd.is_empty(), "lines that are not protocol: {odd:?}");
     assert!(e.wait_exit(Duration::ZERO).is_none(), "the engine died");
 }

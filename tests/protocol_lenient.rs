@@ -9,7 +9,8 @@ use movegen_xiangqi::Xiangqi;
 use protocol_driver::{assert_legal, is_search_end, Engine, PATIENCE};
 
 /// The FEN a UCCI league tool was configured with; it appends its own ` - - 0 1`.
-const LEAGUE_FEN: &str = "rnbakab1r/9/1c1c2n2/p1p1p3p/6p2/2P6/P3P1P1P/1C2B1NC1/9/RNBAKA1R1 b - - 0 4";
+const LEAGUE_FEN: &str =
+    "rnbakab1r/9/1c1c2n2/p1p1p3p/6p2/2P6/P3P1P1P/1C2B1NC1/9/RNBAKA1R1 b - - 0 4";
 
 /// Sends `position_line`, then `go depth 3`; returns the lines up to the answer.
 fn play(e: &mut Engine, position_line: &str) -> Vec<String> {
@@ -26,9 +27,7 @@ fn play(e: &mut Engine, position_line: &str) -> Vec<String> {
 
 /// Diagnostics are `info string` in both dialects (engine-bin's `Out::note`).
 fn warned(lines: &[String]) -> bool {
-    lines
-        .iter()
-        .any(|l| l.starts_with("info string position: ignored"))
+    lines.iter().any(|l| l.starts_with("info string position: ignored"))
 }
 
 #[test]

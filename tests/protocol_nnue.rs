@@ -10,7 +10,10 @@ use std::path::PathBuf;
 fn eval_cp(e: &mut Engine) -> i32 {
     e.send("eval");
     let line = e.expect_prefix("Evaluation:");
-    line.split_whitespace().nth(1).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("no score in '{line}'"))
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no score in '{line}'"))
 }
 
 fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
@@ -23,15 +26,22 @@ fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
 fn uci_use_nnue_and_evalfile() {
     let mut e = Engine::start();
     let lines = e.handshake_uci();
-    assert!(lines.iter().any(|l| l == "option name Use NNUE type check default false"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l == "option name Use NNUE type check default false"),
+        "{lines:?}"
+    );
     assert!(lines.iter().any(|l| l.starts_with("option name EvalFile type string")), "{lines:?}");
     e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let hand = eval_cp(&mut e);
 
     e.send("setoption name Use NNUE value true");
     let embedded = nnue::games::chess::embedded().expect("the embedded chess net parses");
-    let pos = <Chess as game_api::Game>::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").expect("FEN");
-    let expected = nnue::NnueEval::<Chess>::new(std::sync::Arc::new(embedded.clone())).evaluate(&pos);
+    let pos = <Chess as game_api::Game>::from_fen(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    )
+    .expect("FEN");
+    let expected =
+        nnue::NnueEval::<Chess>::new(std::sync::Arc::new(embedded.clone())).evaluate(&pos);
     assert_eq!(eval_cp(&mut e), expected, "Use NNUE evaluates with the embedded net");
 
     // A damaged file: refused with a message, and the net in use stays.
@@ -60,7 +70,8 @@ fn uci_use_nnue_and_evalfile() {
     e.send("setoption name Use NNUE value true");
     e.send("position startpos moves e2e4");
     e.send("go depth 5");
-    let best = e.read_until(PATIENCE, protocol_driver::is_search_end).last().cloned().unwrap_or_default();
+    let best =
+        e.read_until(PATIENCE, protocol_driver::is_search_end).last().cloned().unwrap_or_default();
     assert_legal::<Chess>(None, &["e2e4"], &best);
     for p in [bad, good] {
         std::fs::remove_file(p).ok();

@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 /// A sharp middlegame (both sides attacking, hanging pieces): aspiration windows fail here.
 const SHARP_CHESS: &str = "r1b2rk1/pp1nqppp/2p1p3/3pP1B1/2PP4/2N2N2/PP2QPPP/R4RK1 w - - 0 12";
 /// A sharp xiangqi middlegame (cannons and rooks aimed at both palaces).
-const SHARP_XIANGQI: &str = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P3P2/P3P3P/1C2C1N2/9/RNBAKAB1R b - - 4 5";
+const SHARP_XIANGQI: &str =
+    "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P3P2/P3P3P/1C2C1N2/9/RNBAKAB1R b - - 4 5";
 /// White mates in one (Ra8#).
 const CHESS_MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 /// Red mates in one (b7d7, UCCI test file's position).
@@ -85,10 +86,7 @@ fn probe_during_search(e: &mut Engine, position: &str) {
         e.send(&format!("{} moves {first}", position.replacen("position ", "probe ", 1)));
         let lines = e.read_until(PATIENCE, |l| l.starts_with("pophash"));
         let took = sent.elapsed();
-        assert!(
-            took < Duration::from_millis(100),
-            "probe answered after {took:?}: {lines:?}"
-        );
+        assert!(took < Duration::from_millis(100), "probe answered after {took:?}: {lines:?}");
         let answer = lines.last().cloned().unwrap_or_default();
         // The PV's first move was searched: the table knows a reply.
         assert!(answer.starts_with("pophash bestmove "), "{answer}");

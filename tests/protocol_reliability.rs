@@ -14,11 +14,7 @@ const XQ_START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKA
 /// got, and play.
 fn hash_at_its_maximum(dialect: &str) {
     let mut e = Engine::start();
-    let handshake = if dialect == "ucci" {
-        e.handshake_ucci()
-    } else {
-        e.handshake_uci()
-    };
+    let handshake = if dialect == "ucci" { e.handshake_ucci() } else { e.handshake_uci() };
     let max = handshake
         .iter()
         .find(|l| l.contains("Hash type spin") || l.contains("hashsize type spin"))
@@ -82,30 +78,18 @@ fn hash_at_its_maximum_ucci() {
 fn ucci_refuses_uci_variant_and_plays_xiangqi() {
     let mut e = Engine::start();
     e.handshake_ucci();
-    for form in [
-        "setoption UCI_Variant chess",
-        "setoption name UCI_Variant value chess",
-    ] {
+    for form in ["setoption UCI_Variant chess", "setoption name UCI_Variant value chess"] {
         e.send(form);
         let note = e.expect_prefix("info string");
-        assert!(
-            note.contains("UCI_Variant") && note.contains("xiangqi only"),
-            "{note}"
-        );
+        assert!(note.contains("UCI_Variant") && note.contains("xiangqi only"), "{note}");
     }
     e.send(&format!("position fen {XQ_START} moves h2e2"));
     e.send("go depth 3");
     let best = e.expect_bestmove();
     assert_legal::<Xiangqi>(Some(XQ_START), &["h2e2"], &best);
-    let refused: Vec<&String> = e
-        .transcript
-        .iter()
-        .filter(|l| l.contains("FEN") || l.contains("ranks"))
-        .collect();
-    assert!(
-        refused.is_empty(),
-        "the xiangqi FEN was refused: {refused:?}"
-    );
+    let refused: Vec<&String> =
+        e.transcript.iter().filter(|l| l.contains("FEN") || l.contains("ranks")).collect();
+    assert!(refused.is_empty(), "the xiangqi FEN was refused: {refused:?}");
 }
 
 #[test]
@@ -126,19 +110,10 @@ fn go_with_only_bad_limits_ends_on_its_own() {
         } else {
             assert_legal::<Chess>(None, &[moves], &best);
         }
-        let notes: Vec<&String> = e
-            .transcript
-            .iter()
-            .filter(|l| l.starts_with("info string go:"))
-            .collect();
-        assert!(
-            notes.iter().any(|l| l.contains("'depth banana'")),
-            "{notes:?}"
-        );
-        assert!(
-            notes.iter().any(|l| l.contains("no valid limit")),
-            "{notes:?}"
-        );
+        let notes: Vec<&String> =
+            e.transcript.iter().filter(|l| l.starts_with("info string go:")).collect();
+        assert!(notes.iter().any(|l| l.contains("'depth banana'")), "{notes:?}");
+        assert!(notes.iter().any(|l| l.contains("no valid limit")), "{notes:?}");
     }
 }
 

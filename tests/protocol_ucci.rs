@@ -27,10 +27,7 @@ fn handshake_has_spec_options_and_is_short() {
     // cchess gives up on handshakes much longer than 40 lines.
     assert!(lines.len() < 40, "{} lines", lines.len());
     let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
-    assert!(
-        options.iter().all(|l| !l.starts_with("option name ")),
-        "{options:?}"
-    );
+    assert!(options.iter().all(|l| !l.starts_with("option name ")), "{options:?}");
     for expected in [
         "option usemillisec type check default true",
         "option newgame type button",
@@ -39,10 +36,7 @@ fn handshake_has_spec_options_and_is_short() {
         assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
     }
     for prefix in ["option hashsize type spin", "option threads type spin"] {
-        assert!(
-            lines.iter().any(|l| l.starts_with(prefix)),
-            "{prefix}: {lines:?}"
-        );
+        assert!(lines.iter().any(|l| l.starts_with(prefix)), "{prefix}: {lines:?}");
     }
     assert_eq!(lines.last().map(String::as_str), Some("ucciok"));
 }
@@ -53,19 +47,12 @@ fn uci_then_ucci_answers_both_and_plays_xiangqi() {
     e.send("uci");
     e.send("ucci");
     let lines = e.read_until(PATIENCE, |l| l == "ucciok");
-    assert_eq!(
-        lines.iter().filter(|l| *l == "uciok").count(),
-        1,
-        "{lines:?}"
-    );
+    assert_eq!(lines.iter().filter(|l| *l == "uciok").count(), 1, "{lines:?}");
     e.send("position startpos moves h2e2 h9g7");
     e.send("go depth 4");
     let lines = e.read_until(PATIENCE, is_search_end);
     assert_legal::<Xiangqi>(None, &["h2e2", "h9g7"], lines.last().expect("answer"));
-    let infos: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .collect();
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
     assert!(!infos.is_empty());
     for info in infos {
         assert!(!info.contains(" cp ") && !info.contains(" mate "), "{info}");
@@ -91,11 +78,7 @@ fn nothing_to_play_is_nobestmove() {
         e.send(&format!("position fen {fen}"));
         e.send("go depth 3");
         let lines = e.read_until(PATIENCE, is_search_end);
-        assert_eq!(
-            lines.last().map(String::as_str),
-            Some("nobestmove"),
-            "{fen}"
-        );
+        assert_eq!(lines.last().map(String::as_str), Some("nobestmove"), "{fen}");
         assert!(lines.iter().all(|l| !l.contains("(none)")), "{lines:?}");
     }
     // `go depth 0`: an evaluation and nothing to play.
@@ -103,10 +86,7 @@ fn nothing_to_play_is_nobestmove() {
     e.send("go depth 0");
     let lines = e.read_until(PATIENCE, is_search_end);
     assert_eq!(lines.last().map(String::as_str), Some("nobestmove"));
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 0 score ")),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0 score ")), "{lines:?}");
     // A bad FEN leaves no position: answered at once.
     e.send("position fen xyz w - - 0 1");
     e.expect_prefix("info string");
@@ -121,10 +101,7 @@ fn mate_scores_are_bare_integers() {
     e.send(&format!("position fen {RED_MATES_IN_ONE}"));
     e.send("go depth 3");
     let lines = e.read_until(PATIENCE, is_search_end);
-    assert!(
-        lines.iter().any(|l| l.contains(" score 9999 ")),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l.contains(" score 9999 ")), "{lines:?}");
     let mv = assert_legal::<Xiangqi>(Some(RED_MATES_IN_ONE), &[], lines.last().expect("answer"));
     let mut pos = Xiangqi::from_fen(RED_MATES_IN_ONE).expect("fen");
     let m = pos.parse_move(&mv).expect("legal");
@@ -144,11 +121,7 @@ fn banmoves_exclude_root_moves_until_the_next_position() {
     let all: Vec<String> = legal.iter().map(|&m| pos.write_move(m)).collect();
     let keep = "i0i1";
     assert!(all.iter().any(|m| m == keep));
-    let banned: Vec<&str> = all
-        .iter()
-        .map(String::as_str)
-        .filter(|m| *m != keep)
-        .collect();
+    let banned: Vec<&str> = all.iter().map(String::as_str).filter(|m| *m != keep).collect();
     e.send("position startpos");
     e.send(&format!("banmoves {}", banned.join(" ")));
     e.send("go depth 3");
@@ -172,10 +145,7 @@ fn stop_mid_search_and_stop_while_idle() {
     e.send("position startpos");
     e.send("go depth infinite");
     std::thread::sleep(Duration::from_millis(300));
-    assert!(
-        e.transcript.iter().all(|l| !is_search_end(l)),
-        "answered before stop"
-    );
+    assert!(e.transcript.iter().all(|l| !is_search_end(l)), "answered before stop");
     let start = Instant::now();
     e.send("stop");
     let best = e.expect_bestmove();
@@ -292,10 +262,7 @@ fn batch_mode_runs_a_piped_script_in_order() {
     assert_eq!(ends.len(), 2, "{lines:?}");
     assert!(ends[0].starts_with("bestmove "), "{lines:?}");
     assert_eq!(ends[1], "nobestmove");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info depth 3 ")),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")), "{lines:?}");
 }
 
 #[test]
@@ -304,9 +271,7 @@ fn quit_says_bye_also_mid_search() {
     e.handshake_ucci();
     e.send("quit");
     e.expect_prefix("bye");
-    assert!(e
-        .wait_exit(Duration::from_secs(5))
-        .is_some_and(|s| s.success()));
+    assert!(e.wait_exit(Duration::from_secs(5)).is_some_and(|s| s.success()));
 
     let mut e = Engine::start();
     e.handshake_ucci();
@@ -315,14 +280,9 @@ fn quit_says_bye_also_mid_search() {
     std::thread::sleep(Duration::from_millis(100));
     e.send("quit");
     let lines = e.read_until(PATIENCE, |l| l == "bye");
-    let best = lines
-        .iter()
-        .find(|l| l.starts_with("bestmove"))
-        .expect("bestmove before bye");
+    let best = lines.iter().find(|l| l.starts_with("bestmove")).expect("bestmove before bye");
     assert_legal::<Xiangqi>(None, &[], best);
-    assert!(e
-        .wait_exit(Duration::from_secs(5))
-        .is_some_and(|s| s.success()));
+    assert!(e.wait_exit(Duration::from_secs(5)).is_some_and(|s| s.success()));
 }
 
 #[test]

@@ -28,10 +28,7 @@ fn handshake_announces_the_options_then_uciok() {
         "UCI_ShowWDL",
     ] {
         let prefix = format!("option name {name} type ");
-        assert!(
-            lines.iter().any(|l| l.starts_with(&prefix)),
-            "{name}: {lines:?}"
-        );
+        assert!(lines.iter().any(|l| l.starts_with(&prefix)), "{name}: {lines:?}");
     }
     assert_eq!(lines.last().map(String::as_str), Some("uciok"));
     e.sync();
@@ -47,15 +44,8 @@ fn searches_the_position_given_and_reports_pv() {
     let lines = e.read_until(PATIENCE, is_search_end);
     let best = lines.last().cloned().unwrap_or_default();
     assert_legal::<Chess>(None, &["e2e4", "e7e5", "g1f3"], &best);
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("an info line");
-    assert!(
-        info.contains(" score cp ") || info.contains(" score mate "),
-        "{info}"
-    );
+    let info = lines.iter().rev().find(|l| l.starts_with("info depth")).expect("an info line");
+    assert!(info.contains(" score cp ") || info.contains(" score mate "), "{info}");
     assert!(info.contains(" pv "), "{info}");
     // The PV starts with the move played.
     let (mv, _) = bestmove_parts(&best);
@@ -81,21 +71,13 @@ fn mated_and_stalemated_answer_bestmove_none() {
     e.send("go depth 5");
     let lines = e.read_until(PATIENCE, is_search_end);
     assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"));
-    assert!(
-        lines.iter().any(|l| l == "info depth 0 score mate 0"),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l == "info depth 0 score mate 0"), "{lines:?}");
 
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     e.send("go movetime 100");
     let lines = e.read_until(PATIENCE, is_search_end);
     assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"));
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("info depth 0 score cp 0")),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l.starts_with("info depth 0 score cp 0")), "{lines:?}");
 }
 
 #[test]
@@ -107,15 +89,8 @@ fn finds_a_mate_in_one() {
     e.send(&format!("position fen {fen}"));
     e.send("go depth 3");
     let lines = e.read_until(PATIENCE, is_search_end);
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("bestmove h5f7"),
-        "{lines:?}"
-    );
-    assert!(
-        lines.iter().any(|l| l.contains("score mate 1")),
-        "{lines:?}"
-    );
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove h5f7"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
 }
 
 #[test]
@@ -167,10 +142,7 @@ fn go_perft_counts_paths() {
     e.send("position startpos");
     e.send("go perft 3");
     let lines = e.read_until(PATIENCE, |l| l.starts_with("Nodes searched"));
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("Nodes searched: 8902")
-    );
+    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 8902"));
     assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 21);
 }
 
@@ -204,11 +176,7 @@ fn isready_is_answered_while_thinking() {
     e.send("isready");
     let lines = e.read_until(PATIENCE, |l| l == "readyok" || is_search_end(l));
     assert_eq!(lines.last().map(String::as_str), Some("readyok"));
-    assert!(
-        start.elapsed() < STOP_BOUND,
-        "readyok took {:?}",
-        start.elapsed()
-    );
+    assert!(start.elapsed() < STOP_BOUND, "readyok took {:?}", start.elapsed());
     e.send("stop");
     let best = e.expect_bestmove();
     assert_legal::<Chess>(None, &[], &best);
@@ -247,10 +215,7 @@ fn pipelined_commands_are_queued_not_dropped() {
             answers.push(line);
         }
     }
-    assert!(
-        ready_after.is_some_and(|n| n <= 3),
-        "readyok after {ready_after:?} answers"
-    );
+    assert!(ready_after.is_some_and(|n| n <= 3), "readyok after {ready_after:?} answers");
     assert_eq!(
         e.transcript.iter().filter(|l| *l == "readyok").count(),
         1,
@@ -304,11 +269,7 @@ fn xiangqi_by_variant_option_or_by_ten_rank_fen() {
     let best = e.expect_bestmove();
     assert_legal::<Xiangqi>(Some(fen), &["b2e2"], &best);
     // Scores stay UCI-style in UCI mode.
-    assert!(
-        e.transcript.iter().any(|l| l.contains(" score cp ")),
-        "{:?}",
-        e.transcript
-    );
+    assert!(e.transcript.iter().any(|l| l.contains(" score cp ")), "{:?}", e.transcript);
     // And an 8-rank FEN brings chess back.
     e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     e.send("go depth 2");
@@ -325,15 +286,11 @@ fn show_wdl_and_multipv() {
     e.send("position startpos");
     e.send("go depth 3");
     let lines = e.read_until(PATIENCE, is_search_end);
-    let at_depth_3: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth 3 "))
-        .collect();
+    let at_depth_3: Vec<&String> =
+        lines.iter().filter(|l| l.starts_with("info depth 3 ")).collect();
     for k in 1..=3 {
         assert!(
-            at_depth_3
-                .iter()
-                .any(|l| l.contains(&format!(" multipv {k} "))),
+            at_depth_3.iter().any(|l| l.contains(&format!(" multipv {k} "))),
             "multipv {k}: {lines:?}"
         );
     }
@@ -350,9 +307,7 @@ fn quit_mid_search_answers_then_exits() {
     e.send("quit");
     let best = e.expect_bestmove();
     assert_legal::<Chess>(None, &[], &best);
-    let status = e
-        .wait_exit(Duration::from_secs(5))
-        .expect("exited after quit");
+    let status = e.wait_exit(Duration::from_secs(5)).expect("exited after quit");
     assert!(status.success());
 }
 
@@ -363,9 +318,7 @@ fn end_of_input_ends_the_process() {
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(50));
     e.close_input();
-    let status = e
-        .wait_exit(Duration::from_secs(5))
-        .expect("exited at end of input");
+    let status = e.wait_exit(Duration::from_secs(5)).expect("exited at end of input");
     assert!(status.success());
 }
 
@@ -376,10 +329,7 @@ fn display_and_eval_commands() {
     e.send("position startpos moves e2e4");
     e.send("d");
     let fen = e.expect_prefix("Fen: ");
-    assert_eq!(
-        fen,
-        "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
-    );
+    assert_eq!(fen, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     e.send("eval");
     e.expect_prefix("Evaluation: ");
     e.sync();
@@ -419,11 +369,7 @@ fn engine_options_take_effect_between_searches() {
         e.send(line);
     }
     e.sync();
-    assert!(
-        e.transcript.iter().all(|l| !l.starts_with("info string")),
-        "{:?}",
-        e.transcript
-    );
+    assert!(e.transcript.iter().all(|l| !l.starts_with("info string")), "{:?}", e.transcript);
     e.send("position startpos moves g1f3");
     e.send("go movetime 300");
     let best = e.expect_bestmove();

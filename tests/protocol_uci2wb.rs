@@ -189,8 +189,8 @@ impl EngineSide {
         gui.send("variant xiangqi");
         gui.send(&format!("level 0 0:{:02} 0", clock_ms / 1000));
         gui.send("easy"); // no pondering: the clock is charged with the engine's own thinking only
-        // XBoard passes engine options as `option NAME=VALUE`; uci2wb turns that into UCCI
-        // `setoption`. A loaded test machine lags: Move Overhead is the setting for that.
+                          // XBoard passes engine options as `option NAME=VALUE`; uci2wb turns that into UCCI
+                          // `setoption`. A loaded test machine lags: Move Overhead is the setting for that.
         gui.send("option moveoverhead=100");
         EngineSide { gui, clock_ms, asked: Instant::now() }
     }
@@ -214,12 +214,20 @@ impl EngineSide {
             return None;
         }
         let Some(text) = answer.strip_prefix("move ") else {
-            panic!("engine answered '{answer}' in {} with a legal move to play:\n{}", pos.fen(), tail());
+            panic!(
+                "engine answered '{answer}' in {} with a legal move to play:\n{}",
+                pos.fen(),
+                tail()
+            );
         };
-        assert!(text.len() == 4 && text.is_ascii(), "'{answer}' is not an XBoard coordinate move:\n{}", tail());
-        let mv = pos
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("engine move {text} is illegal in {}: {e}\n{}", pos.fen(), tail()));
+        assert!(
+            text.len() == 4 && text.is_ascii(),
+            "'{answer}' is not an XBoard coordinate move:\n{}",
+            tail()
+        );
+        let mv = pos.parse_move(text).unwrap_or_else(|e| {
+            panic!("engine move {text} is illegal in {}: {e}\n{}", pos.fen(), tail())
+        });
         assert!(
             spent_ms <= self.clock_ms,
             "engine lost on time: {spent_ms} ms with {} ms left\n{}",
@@ -335,7 +343,8 @@ fn uci2wb_or_skip() -> Option<PathBuf> {
 fn uci2wb_xboard_game_engine_red() {
     let Some(uci2wb) = uci2wb_or_skip() else { return };
     let engine = Player::Engine(EngineSide::start(&uci2wb, ENGINE_CLOCK_MS));
-    let (plies, ending) = play_game([engine, Player::Greedy(SplitMix64::new(0x5EED_2B01))], MAX_PLIES);
+    let (plies, ending) =
+        play_game([engine, Player::Greedy(SplitMix64::new(0x5EED_2B01))], MAX_PLIES);
     check_game(Color::White, plies, ending);
 }
 
@@ -343,7 +352,8 @@ fn uci2wb_xboard_game_engine_red() {
 fn uci2wb_xboard_game_engine_black() {
     let Some(uci2wb) = uci2wb_or_skip() else { return };
     let engine = Player::Engine(EngineSide::start(&uci2wb, ENGINE_CLOCK_MS));
-    let (plies, ending) = play_game([Player::Greedy(SplitMix64::new(0x5EED_2B02)), engine], MAX_PLIES);
+    let (plies, ending) =
+        play_game([Player::Greedy(SplitMix64::new(0x5EED_2B02)), engine], MAX_PLIES);
     check_game(Color::Black, plies, ending);
 }
 

@@ -45,11 +45,21 @@ fn check_mates<G: Game, E: Evaluator<G>>(cases: &[(&str, i32)]) {
         let mut after = pos.clone();
         after.make(best);
         if moves == 1 {
-            assert!(after.game_verdict().is_some(), "{fen}: {} does not mate", pos.write_move(best));
+            assert!(
+                after.game_verdict().is_some(),
+                "{fen}: {} does not mate",
+                pos.write_move(best)
+            );
         } else {
             engine.clear();
-            let reply = engine.search(&after, &Limits::depth(depth - 1), &Silent, &Signals::default());
-            assert_eq!(reply.score, Score::Mate(-(2 * moves - 2)), "{fen}: after {}", pos.write_move(best));
+            let reply =
+                engine.search(&after, &Limits::depth(depth - 1), &Silent, &Signals::default());
+            assert_eq!(
+                reply.score,
+                Score::Mate(-(2 * moves - 2)),
+                "{fen}: after {}",
+                pos.write_move(best)
+            );
         }
     }
 }

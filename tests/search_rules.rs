@@ -61,7 +61,8 @@ fn chess_claims_a_threefold_draw_when_behind() {
     // (less Black's queen) has occurred twice; Nf6-g8 makes it three times: a draw, which is
     // far better for Black than anything else.
     use movegen_chess::Chess;
-    let mut pos = Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    let mut pos =
+        Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     for text in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
         let m = pos.parse_move(text).unwrap();
         pos.make(m);
@@ -76,7 +77,8 @@ fn chess_claims_a_threefold_draw_when_behind() {
 fn chess_avoids_a_repetition_when_ahead() {
     // The same dance seen from the side a queen up: White does not repeat into a draw.
     use movegen_chess::Chess;
-    let mut pos = Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    let mut pos =
+        Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     for text in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
         let m = pos.parse_move(text).unwrap();
         pos.make(m);

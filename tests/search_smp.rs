@@ -26,10 +26,13 @@ fn legal_in_every_suite_position<G: Game, E: Evaluator<G>>(threads: usize) {
     for (i, pos) in positions.iter().enumerate() {
         let mut list = MoveList::new();
         pos.generate(GenKind::All, &mut list);
-        let limits = if threads == 1 { Limits::depth(4) } else { Limits::nodes(3000 + 500 * i as u64) };
+        let limits =
+            if threads == 1 { Limits::depth(4) } else { Limits::nodes(3000 + 500 * i as u64) };
         let r = engine.search(pos, &limits, &Silent, &Signals::default());
         match r.best {
-            Some(m) => assert!(is_legal_move(pos, m), "{}: illegal {}", pos.fen(), pos.write_move(m)),
+            Some(m) => {
+                assert!(is_legal_move(pos, m), "{}: illegal {}", pos.fen(), pos.write_move(m))
+            }
             None => assert!(list.is_empty(), "{}: no move returned", pos.fen()),
         }
         if let Some(p) = r.ponder {
@@ -79,7 +82,11 @@ fn stop_is_prompt<G: Game, E: Evaluator<G>>() {
     let r = engine.search(&pos, &Limits { infinite: true, ..Limits::default() }, &Silent, &signals);
     let returned = Instant::now();
     let stopped = stopper.join().unwrap();
-    assert!(returned.duration_since(stopped) < Duration::from_millis(300), "{} stop took too long", G::NAME);
+    assert!(
+        returned.duration_since(stopped) < Duration::from_millis(300),
+        "{} stop took too long",
+        G::NAME
+    );
     assert!(is_legal_move(&pos, r.best.expect("a move")));
 }
 
@@ -94,7 +101,11 @@ fn clock_is_never_overrun() {
     let mut engine: Engine<movegen_chess::Chess, eval_chess::ChessEval> = Engine::new(16, 2);
     let pos = movegen_chess::Chess::startpos();
     for left in [100u64, 400, 2000] {
-        let limits = search::Limits { time: [Some(left), Some(left)], move_overhead: 30, ..Limits::default() };
+        let limits = search::Limits {
+            time: [Some(left), Some(left)],
+            move_overhead: 30,
+            ..Limits::default()
+        };
         let start = Instant::now();
         let r = engine.search(&pos, &limits, &Silent, &Signals::default());
         let used = start.elapsed().as_millis() as u64;
@@ -105,20 +116,30 @@ fn clock_is_never_overrun() {
 
 /// Runs `kientuong bench --depth 5` and returns its output lines.
 fn bench_lines() -> Vec<String> {
-    let out = std::process::Command::new(kientuong_bin()).args(["bench", "--depth", "5"]).output().expect("run bench");
+    let out = std::process::Command::new(kientuong_bin())
+        .args(["bench", "--depth", "5"])
+        .output()
+        .expect("run bench");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).lines().map(str::to_owned).collect()
 }
 
 fn node_counts(lines: &[String]) -> Vec<u64> {
-    lines.iter().map(|l| l.split_whitespace().rev().nth(3).and_then(|n| n.parse().ok()).expect(l)).collect()
+    lines
+        .iter()
+        .map(|l| l.split_whitespace().rev().nth(3).and_then(|n| n.parse().ok()).expect(l))
+        .collect()
 }
 
 #[test]
 fn bench_prints_a_reproducible_signature() {
     let first = bench_lines();
     assert_eq!(first.len(), 3, "{first:?}");
-    assert!(first[0].starts_with("chess: ") && first[1].starts_with("xiangqi: ") && first[2].starts_with("Bench: "));
+    assert!(
+        first[0].starts_with("chess: ")
+            && first[1].starts_with("xiangqi: ")
+            && first[2].starts_with("Bench: ")
+    );
     for line in &first {
         assert!(line.ends_with(" nps") && line.contains(" nodes "), "{line}");
     }

@@ -31,7 +31,12 @@ fn weak_against_full(game: &str, weak_options: &str, proto: &str) {
     assert_eq!(summary.records.len(), 8);
     let half_points = half_points_of_first(&summary);
     // Clearly below: at most 1.5 points of 8 (a full-strength equal would expect about 4).
-    assert!(half_points <= 3, "weak scored {}/8:\n{}", f64::from(half_points) / 2.0, summary.report);
+    assert!(
+        half_points <= 3,
+        "weak scored {}/8:\n{}",
+        f64::from(half_points) / 2.0,
+        summary.report
+    );
 }
 
 #[test]

@@ -20,10 +20,7 @@ fn judge_prints_the_expected_result_for_every_rules_case() {
     for case in &cases {
         let out = judge(&case.fen, &case.moves);
         let stdout = String::from_utf8_lossy(&out.stdout);
-        let result = stdout
-            .lines()
-            .find_map(|l| l.strip_prefix("result: "))
-            .unwrap_or("<none>");
+        let result = stdout.lines().find_map(|l| l.strip_prefix("result: ")).unwrap_or("<none>");
         let has_reason = stdout.lines().any(|l| l.starts_with("reason: "));
         if !out.status.success() || result != case.expected || !has_reason {
             failures.push(format!(
@@ -35,12 +32,7 @@ fn judge_prints_the_expected_result_for_every_rules_case() {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
@@ -55,10 +47,7 @@ fn judge_refuses_bad_input_without_crashing() {
         let out = judge(fen, moves);
         assert!(!out.status.success(), "{fen} / {moves} should fail");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains(needle),
-            "error should name '{needle}': {stderr}"
-        );
+        assert!(stderr.contains(needle), "error should name '{needle}': {stderr}");
         assert!(!stderr.contains("panicked"), "crashed: {stderr}");
     }
 }

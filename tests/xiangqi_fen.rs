@@ -18,10 +18,7 @@ fn accepts_short_and_aliased_forms() {
         assert_eq!(p.fen(), Xiangqi::START_FEN);
     }
     let aliased = "rhbakabhr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w";
-    assert_eq!(
-        Xiangqi::from_fen(aliased).unwrap().fen(),
-        Xiangqi::START_FEN
-    );
+    assert_eq!(Xiangqi::from_fen(aliased).unwrap().fen(), Xiangqi::START_FEN);
     let black = Xiangqi::from_fen(&format!("{START_BOARD} b - - 3 7")).unwrap();
     assert_eq!(black.fen(), format!("{START_BOARD} b - - 3 7"));
     assert_eq!(black.capture_clock(), 3);
@@ -29,18 +26,9 @@ fn accepts_short_and_aliased_forms() {
 
 #[test]
 fn refuses_malformed_text() {
-    assert!(matches!(
-        Xiangqi::from_fen(""),
-        Err(FenError::MissingField(_))
-    ));
-    assert!(matches!(
-        Xiangqi::from_fen(START_BOARD),
-        Err(FenError::MissingField(_))
-    ));
-    assert!(matches!(
-        Xiangqi::from_fen(&format!("{START_BOARD} x")),
-        Err(FenError::BadField(..))
-    ));
+    assert!(matches!(Xiangqi::from_fen(""), Err(FenError::MissingField(_))));
+    assert!(matches!(Xiangqi::from_fen(START_BOARD), Err(FenError::MissingField(_))));
+    assert!(matches!(Xiangqi::from_fen(&format!("{START_BOARD} x")), Err(FenError::BadField(..))));
     assert!(matches!(
         Xiangqi::from_fen(&format!("{START_BOARD} w - - z 1")),
         Err(FenError::BadField(..))
@@ -75,54 +63,18 @@ fn refuses_malformed_text() {
 fn refuses_pieces_on_impossible_squares() {
     // Kings on d9 / e0 (not facing); `middle` lists ranks 8 down to 1.
     let with = |middle: &str| format!("3k5/{middle}/4K4 w");
-    assert!(
-        Xiangqi::from_fen(&with("9/9/9/9/9/9/9/9")).is_ok(),
-        "bare kings are fine"
-    );
-    assert!(
-        illegal("3k5/9/9/9/9/9/9/9/9/2A1K4 w"),
-        "advisor outside the palace"
-    );
-    assert!(
-        illegal("3k5/9/9/9/9/9/9/2K6/9/9 w"),
-        "king outside the palace"
-    );
-    assert!(
-        illegal(&with("9/9/9/9/9/9/9/3B5")),
-        "elephant off its squares"
-    );
-    assert!(
-        illegal(&with("9/9/9/2B6/9/9/9/9")),
-        "elephant across the river"
-    );
-    assert!(
-        Xiangqi::from_fen(&with("9/9/9/9/2B6/9/9/9")).is_ok(),
-        "c4 is an elephant square"
-    );
-    assert!(
-        Xiangqi::from_fen(&with("9/9/9/9/9/P8/9/9")).is_ok(),
-        "a3 is a pawn start square"
-    );
-    assert!(
-        illegal(&with("9/9/9/9/9/9/P8/9")),
-        "pawn behind its start rank"
-    );
-    assert!(
-        illegal(&with("9/9/9/9/9/1P7/9/9")),
-        "pawn on an odd file before the river"
-    );
-    assert!(
-        Xiangqi::from_fen(&with("9/9/9/1P7/9/9/9/9")).is_ok(),
-        "crossed pawns go anywhere"
-    );
-    assert!(
-        illegal(&with("9/p8/9/9/9/9/9/9")),
-        "black pawn behind its start rank"
-    );
-    assert!(
-        Xiangqi::from_fen(&with("9/9/9/9/9/9/9/p8")).is_ok(),
-        "black pawn deep in red's half"
-    );
+    assert!(Xiangqi::from_fen(&with("9/9/9/9/9/9/9/9")).is_ok(), "bare kings are fine");
+    assert!(illegal("3k5/9/9/9/9/9/9/9/9/2A1K4 w"), "advisor outside the palace");
+    assert!(illegal("3k5/9/9/9/9/9/9/2K6/9/9 w"), "king outside the palace");
+    assert!(illegal(&with("9/9/9/9/9/9/9/3B5")), "elephant off its squares");
+    assert!(illegal(&with("9/9/9/2B6/9/9/9/9")), "elephant across the river");
+    assert!(Xiangqi::from_fen(&with("9/9/9/9/2B6/9/9/9")).is_ok(), "c4 is an elephant square");
+    assert!(Xiangqi::from_fen(&with("9/9/9/9/9/P8/9/9")).is_ok(), "a3 is a pawn start square");
+    assert!(illegal(&with("9/9/9/9/9/9/P8/9")), "pawn behind its start rank");
+    assert!(illegal(&with("9/9/9/9/9/1P7/9/9")), "pawn on an odd file before the river");
+    assert!(Xiangqi::from_fen(&with("9/9/9/1P7/9/9/9/9")).is_ok(), "crossed pawns go anywhere");
+    assert!(illegal(&with("9/p8/9/9/9/9/9/9")), "black pawn behind its start rank");
+    assert!(Xiangqi::from_fen(&with("9/9/9/9/9/9/9/p8")).is_ok(), "black pawn deep in red's half");
 }
 
 #[test]
@@ -133,10 +85,7 @@ fn refuses_wrong_counts_and_kings() {
     assert!(illegal("3k5/9/9/9/9/9/9/NNN6/9/4K4 w"), "three horses");
     assert!(illegal("3k5/9/9/PPPPPP3/9/9/9/9/9/4K4 w"), "six pawns");
     assert!(illegal("4k4/9/9/9/9/9/9/9/9/4K4 w"), "kings facing");
-    assert!(
-        !illegal("4k4/9/9/9/4P4/9/9/9/9/4K4 w"),
-        "a pawn between the kings"
-    );
+    assert!(!illegal("4k4/9/9/9/4P4/9/9/9/9/4K4 w"), "a pawn between the kings");
 }
 
 #[test]

@@ -47,10 +47,7 @@ fn to_iccs(token: &str) -> String {
 #[test]
 fn legal_moves_agree_with_fairy_stockfish() {
     if !pyffish_available() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI is set but python3 cannot import pyffish"
-        );
+        assert!(std::env::var_os("CI").is_none(), "CI is set but python3 cannot import pyffish");
         eprintln!("pyffish not installed: skipping the oracle comparison");
         return;
     }
@@ -95,11 +92,7 @@ fn legal_moves_agree_with_fairy_stockfish() {
     });
     let output = child.wait_with_output().expect("python3 output");
     writer.join().expect("writer thread");
-    assert!(
-        output.status.success(),
-        "oracle failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "oracle failed: {}", String::from_utf8_lossy(&output.stderr));
     let text = String::from_utf8(output.stdout).expect("utf8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), positions.len(), "one oracle line per position");

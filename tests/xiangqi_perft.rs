@@ -9,18 +9,11 @@ use movegen_xiangqi::Xiangqi;
 const QUICK_LIMIT: u64 = 20_000_000;
 
 fn run(filter: impl Fn(u64) -> bool) -> usize {
-    let cases: Vec<_> = perft_cases("xiangqi")
-        .into_iter()
-        .filter(|c| filter(c.nodes))
-        .collect();
+    let cases: Vec<_> = perft_cases("xiangqi").into_iter().filter(|c| filter(c.nodes)).collect();
     for case in &cases {
         let mut pos = Xiangqi::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let nodes = perft(&mut pos, case.depth);
-        assert_eq!(
-            nodes, case.nodes,
-            "{} depth {} ({})",
-            case.name, case.depth, case.fen
-        );
+        assert_eq!(nodes, case.nodes, "{} depth {} ({})", case.name, case.depth, case.fen);
         assert_eq!(
             pos.fen(),
             Xiangqi::from_fen(&case.fen).unwrap().fen(),

@@ -11,9 +11,7 @@ fn play(fen: &str, moves: &str) -> Xiangqi {
     let mut pos = Xiangqi::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     for token in moves.split_whitespace() {
         assert!(pos.game_verdict().is_none(), "game over before {token}");
-        let m = pos
-            .parse_move(token)
-            .unwrap_or_else(|e| panic!("{token}: {e}"));
+        let m = pos.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
         pos.make(m);
     }
     pos
@@ -49,10 +47,7 @@ fn alternating_check_and_chase_is_no_violation_but_the_other_sides_chase_loses()
 
 #[test]
 fn a_move_that_checks_and_chases_counts_as_a_chase() {
-    let (v, _) = table_verdict(
-        "fsf:discovered_and_anti_discovered_chase_one_move_also_checks",
-        0,
-    );
+    let (v, _) = table_verdict("fsf:discovered_and_anti_discovered_chase_one_move_also_checks", 0);
     assert_verdict(v, BLACK_WINS, Reason::PerpetualChase);
     let (v, _) = table_verdict("fsf:rook_chases_cannon_one_move_also_discovered_check", 0);
     assert_verdict(v, RED_WINS, Reason::PerpetualChase);
@@ -176,11 +171,7 @@ fn a_game_judges_the_third_occurrence_a_search_the_second_after_the_root() {
     assert_eq!(pos.verdict(0), None, "second occurrence: the game goes on");
     assert_verdict(pos.verdict(4), Outcome::Draw, Reason::Repetition);
     assert_verdict(pos.verdict(5), Outcome::Draw, Reason::Repetition);
-    assert_eq!(
-        pos.verdict(3),
-        None,
-        "the earlier occurrence lies before a root 3 plies back"
-    );
+    assert_eq!(pos.verdict(3), None, "the earlier occurrence lies before a root 3 plies back");
     let pos = play(Xiangqi::START_FEN, &format!("{SHUFFLE} {SHUFFLE}"));
     assert_verdict(pos.verdict(0), Outcome::Draw, Reason::Repetition);
     assert_verdict(pos.verdict(2), Outcome::Draw, Reason::Repetition);
@@ -207,28 +198,19 @@ fn repetition_is_not_seen_across_a_null_move() {
 
 #[test]
 fn seed_diagram_1_one_rook_checking_forever_loses() {
-    let pos = play(
-        "3k5/7R1/9/9/9/9/9/9/9/4K4 w",
-        "h8h9 d9d8 h9h8 d8d9 h8h9 d9d8 h9h8 d8d9",
-    );
+    let pos = play("3k5/7R1/9/9/9/9/9/9/9/4K4 w", "h8h9 d9d8 h9h8 d8d9 h8h9 d9d8 h9h8 d8d9");
     assert_verdict(pos.game_verdict(), BLACK_WINS, Reason::PerpetualCheck);
 }
 
 #[test]
 fn seed_diagram_67_king_chasing_a_cannon_is_a_draw() {
-    let pos = play(
-        "4k4/4a4/9/9/9/9/9/9/3c5/4K4 w",
-        "e0d0 d1e1 d0e0 e1d1 e0d0 d1e1 d0e0 e1d1",
-    );
+    let pos = play("4k4/4a4/9/9/9/9/9/9/3c5/4K4 w", "e0d0 d1e1 d0e0 e1d1 e0d0 d1e1 d0e0 e1d1");
     assert_verdict(pos.game_verdict(), Outcome::Draw, Reason::Repetition);
 }
 
 #[test]
 fn seed_diagram_74_rook_chasing_a_crossed_pawn_loses() {
-    let pos = play(
-        "4k4/4a4/9/9/9/3R5/4p4/9/9/5K3 w",
-        "d4e4 e3d3 e4d4 d3e3 d4e4 e3d3 e4d4 d3e3",
-    );
+    let pos = play("4k4/4a4/9/9/9/3R5/4p4/9/9/5K3 w", "d4e4 e3d3 e4d4 d3e3 d4e4 e3d3 e4d4 d3e3");
     assert_verdict(pos.game_verdict(), BLACK_WINS, Reason::PerpetualChase);
 }
 
@@ -237,10 +219,7 @@ fn seed_diagram_43_horse_and_cannon_taking_turns_on_one_rook_lose() {
     // Point 3 / diagrams 42-44: Black's horse attacks the rook directly, then retreats to be
     // the screen of the cannon that attacks it on its other square. Two pieces chase one:
     // Black loses. Red's rook attacks the cannon only every other move (allowed).
-    let pos = play(
-        "2c2k3/4n4/9/3R5/9/9/9/9/9/4K4 w",
-        "d6c6 e8c7 c6d6 c7e8 d6c6 e8c7 c6d6 c7e8",
-    );
+    let pos = play("2c2k3/4n4/9/3R5/9/9/9/9/9/4K4 w", "d6c6 e8c7 c6d6 c7e8 d6c6 e8c7 c6d6 c7e8");
     assert_verdict(pos.game_verdict(), RED_WINS, Reason::PerpetualChase);
 }
 
@@ -250,11 +229,7 @@ fn tt_key_equals_hash_until_the_move_limit_is_near() {
     assert_eq!(far.tt_key(), far.hash());
     let near = Xiangqi::from_fen("3k5/7R1/9/9/9/9/9/9/9/R3K4 w - - 115 1").unwrap();
     let nearer = Xiangqi::from_fen("3k5/7R1/9/9/9/9/9/9/9/R3K4 w - - 116 1").unwrap();
-    assert_eq!(
-        near.hash(),
-        nearer.hash(),
-        "the repetition key ignores the clock"
-    );
+    assert_eq!(near.hash(), nearer.hash(), "the repetition key ignores the clock");
     assert_ne!(near.tt_key(), near.hash());
     assert_ne!(near.tt_key(), nearer.tt_key());
 }

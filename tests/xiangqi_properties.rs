@@ -17,11 +17,7 @@ fn moves(pos: &Xiangqi, kind: GenKind) -> Vec<Move> {
 fn check_node(pos: &mut Xiangqi, rng: &mut SplitMix64) {
     let fen = pos.fen();
     let key = pos.hash();
-    assert_eq!(
-        key,
-        pos.recomputed_key(),
-        "incremental key differs from recomputed at {fen}"
-    );
+    assert_eq!(key, pos.recomputed_key(), "incremental key differs from recomputed at {fen}");
     let reparsed =
         Xiangqi::from_fen(&fen).unwrap_or_else(|e| panic!("own FEN refused: {fen}: {e}"));
     assert_eq!(reparsed.fen(), fen, "FEN does not round-trip");
@@ -43,44 +39,25 @@ fn check_node(pos: &mut Xiangqi, rng: &mut SplitMix64) {
         assert!(!pos.is_tactical(*m));
     }
     for &m in &all {
-        assert!(
-            pos.is_legal(m),
-            "generated move {} not is_legal at {fen}",
-            pos.write_move(m)
-        );
+        assert!(pos.is_legal(m), "generated move {} not is_legal at {fen}", pos.write_move(m));
         assert!(m.is_some());
         let text = pos.write_move(m);
         assert_eq!(pos.parse_move(&text), Ok(m));
         assert_eq!(pos.parse_move(&text.to_uppercase()), Ok(m));
         let gives = pos.gives_check(m);
         pos.make(m);
-        assert_eq!(
-            gives,
-            pos.in_check(),
-            "gives_check wrong for {text} at {fen}"
-        );
+        assert_eq!(gives, pos.in_check(), "gives_check wrong for {text} at {fen}");
         pos.unmake();
         assert_eq!(pos.fen(), fen, "unmake of {text} did not restore");
         assert_eq!(pos.hash(), key);
     }
     for _ in 0..200 {
         let word = Move(rng.next_u64() as u16);
-        assert_eq!(
-            pos.is_legal(word),
-            all.contains(&word),
-            "is_legal({:#x}) at {fen}",
-            word.0
-        );
+        assert_eq!(pos.is_legal(word), all.contains(&word), "is_legal({:#x}) at {fen}", word.0);
         // Move facts on stray words must stay in range and never panic.
         assert!(pos.moved_piece(word) < Xiangqi::PIECES);
-        assert!(pos
-            .captured_kind(word)
-            .is_none_or(|k| k < Xiangqi::PIECES / 2));
-        let _ = (
-            pos.is_tactical(word),
-            pos.see_ge(word, 0),
-            pos.gives_check(word),
-        );
+        assert!(pos.captured_kind(word).is_none_or(|k| k < Xiangqi::PIECES / 2));
+        let _ = (pos.is_tactical(word), pos.see_ge(word, 0), pos.gives_check(word));
     }
     assert_eq!(pos.fen(), fen, "move facts must not change the position");
     // Near-miss words: every from/to pair of squares.
@@ -132,11 +109,7 @@ fn random_playouts_keep_every_invariant() {
         for _ in 0..played {
             pos.unmake();
         }
-        assert_eq!(
-            pos.fen(),
-            start_fen,
-            "unwinding the whole game did not restore the start"
-        );
+        assert_eq!(pos.fen(), start_fen, "unwinding the whole game did not restore the start");
         assert_eq!(pos.history_len(), 0);
     }
     assert!(nodes > 5000, "only {nodes} nodes checked");
@@ -203,8 +176,5 @@ fn fen_fuzz_never_panics_and_accepted_fens_round_trip() {
             let _ = p.game_verdict();
         }
     }
-    assert!(
-        accepted > 100,
-        "fuzzing accepted only {accepted} FENs: mutations too destructive"
-    );
+    assert!(accepted > 100, "fuzzing accepted only {accepted} FENs: mutations too destructive");
 }

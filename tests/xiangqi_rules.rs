@@ -19,15 +19,9 @@ fn judge(case: &RulesCase) -> Result<Option<Verdict>, String> {
     let mut pos = Xiangqi::from_fen(&case.fen).map_err(|e| format!("bad FEN: {e}"))?;
     for (i, token) in case.moves.split_whitespace().enumerate() {
         if let Some(v) = pos.game_verdict() {
-            return Err(format!(
-                "game ended ({}) before move {} '{token}'",
-                v.reason,
-                i + 1
-            ));
+            return Err(format!("game ended ({}) before move {} '{token}'", v.reason, i + 1));
         }
-        let m = pos
-            .parse_move(token)
-            .map_err(|e| format!("move {}: {e}", i + 1))?;
+        let m = pos.parse_move(token).map_err(|e| format!("move {}: {e}", i + 1))?;
         pos.make(m);
     }
     Ok(pos.game_verdict())
@@ -36,11 +30,7 @@ fn judge(case: &RulesCase) -> Result<Option<Verdict>, String> {
 #[test]
 fn every_rules_case_gets_its_expected_verdict() {
     let cases = rules_cases("xiangqi");
-    assert!(
-        cases.len() >= 100,
-        "found only {} xiangqi rules cases",
-        cases.len()
-    );
+    assert!(cases.len() >= 100, "found only {} xiangqi rules cases", cases.len());
     let mut failures = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         match judge(case) {

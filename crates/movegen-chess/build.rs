@@ -4,11 +4,11 @@
 //! A destructive collision fails the build, so a bad magic number cannot ship.
 
 #[allow(dead_code)]
-#[path = "src/slider_geometry.rs"]
-mod slider_geometry;
-#[allow(dead_code)]
 #[path = "src/magic_numbers.rs"]
 mod magic_numbers;
+#[allow(dead_code)]
+#[path = "src/slider_geometry.rs"]
+mod slider_geometry;
 
 use magic_numbers::{BISHOP_MAGICS, ROOK_MAGICS};
 use slider_geometry::{relevant_mask, walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
@@ -26,11 +26,8 @@ fn fill(table: &mut Vec<u64>, magics: &[u64; 64], directions: &[(i32, i32); 4], 
         let mut ordinal = 0usize;
         loop {
             let attacks = walk_attacks(sq, subset, directions);
-            let slot = if pext {
-                ordinal
-            } else {
-                (subset.wrapping_mul(magic) >> (64 - bits)) as usize
-            };
+            let slot =
+                if pext { ordinal } else { (subset.wrapping_mul(magic) >> (64 - bits)) as usize };
             let cell = &mut table[base + slot];
             // An empty slot is never a real attack set (every slider attacks something).
             assert!(

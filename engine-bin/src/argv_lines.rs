@@ -15,11 +15,7 @@ pub fn protocol_lines<C: CommandFactory>(args: &[OsString]) -> Option<Vec<String
     }
     // Arguments that are not UTF-8 cannot be valid commands; the lossy text still lets the
     // session say which line it could not read.
-    Some(
-        args.iter()
-            .map(|a| a.to_string_lossy().into_owned())
-            .collect(),
-    )
+    Some(args.iter().map(|a| a.to_string_lossy().into_owned()).collect())
 }
 
 fn is_subcommand<C: CommandFactory>(word: &str) -> bool {
@@ -72,9 +68,6 @@ mod tests {
         );
         // A subcommand's name inside a longer line is a protocol line, not the subcommand.
         assert_eq!(lines(&["bench 16"]), Some(vec!["bench 16".into()]));
-        assert_eq!(
-            lines(&["uci", "bench"]),
-            Some(vec!["uci".into(), "bench".into()])
-        );
+        assert_eq!(lines(&["uci", "bench"]), Some(vec!["uci".into(), "bench".into()]));
     }
 }

@@ -35,10 +35,18 @@ struct GameBench {
 }
 
 fn nps(nodes: u64, seconds: f64) -> u64 {
-    if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 }
+    if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    }
 }
 
-fn bench_game<G: Game, E: Evaluator<G>>(args: &BenchArgs, default_depth: u32, eval: E) -> Result<GameBench, String> {
+fn bench_game<G: Game, E: Evaluator<G>>(
+    args: &BenchArgs,
+    default_depth: u32,
+    eval: E,
+) -> Result<GameBench, String> {
     let mut engine: Engine<G, E> = Engine::new(args.hash.max(1), args.threads.max(1));
     engine.set_evaluator(eval);
     let limits = Limits::depth(args.depth.unwrap_or(default_depth));
@@ -59,16 +67,34 @@ fn bench_game<G: Game, E: Evaluator<G>>(args: &BenchArgs, default_depth: u32, ev
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     let (chess, xiangqi) = if args.nnue {
-        let chess_net = nnue::games::chess::embedded().map_err(|e| format!("embedded chess net: {e}"))?;
-        let xiangqi_net = nnue::games::xiangqi::embedded().map_err(|e| format!("embedded xiangqi net: {e}"))?;
+        let chess_net =
+            nnue::games::chess::embedded().map_err(|e| format!("embedded chess net: {e}"))?;
+        let xiangqi_net =
+            nnue::games::xiangqi::embedded().map_err(|e| format!("embedded xiangqi net: {e}"))?;
         (
-            bench_game(args, CHESS_DEPTH, EvalSwitch::<_, eval_chess::ChessEval>::nnue(Arc::new(chess_net)))?,
-            bench_game(args, XIANGQI_DEPTH, EvalSwitch::<_, eval_xiangqi::XiangqiEval>::nnue(Arc::new(xiangqi_net)))?,
+            bench_game(
+                args,
+                CHESS_DEPTH,
+                EvalSwitch::<_, eval_chess::ChessEval>::nnue(Arc::new(chess_net)),
+            )?,
+            bench_game(
+                args,
+                XIANGQI_DEPTH,
+                EvalSwitch::<_, eval_xiangqi::XiangqiEval>::nnue(Arc::new(xiangqi_net)),
+            )?,
         )
     } else {
         (
-            bench_game::<movegen_chess::Chess, _>(args, CHESS_DEPTH, eval_chess::ChessEval::default())?,
-            bench_game::<movegen_xiangqi::Xiangqi, _>(args, XIANGQI_DEPTH, eval_xiangqi::XiangqiEval)?,
+            bench_game::<movegen_chess::Chess, _>(
+                args,
+                CHESS_DEPTH,
+                eval_chess::ChessEval::default(),
+            )?,
+            bench_game::<movegen_xiangqi::Xiangqi, _>(
+                args,
+                XIANGQI_DEPTH,
+                eval_xiangqi::XiangqiEval,
+            )?,
         )
     };
     let nodes = chess.nodes + xiangqi.nodes;

@@ -75,10 +75,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             )?
         }
     };
-    writer
-        .into_inner()
-        .flush()
-        .map_err(|e| format!("{}: {e}", args.out))?;
+    writer.into_inner().flush().map_err(|e| format!("{}: {e}", args.out))?;
     eprintln!(
         "datagen done: {} games, {} positions in {:.1} s, {:.1} positions/s/thread ({} threads)",
         summary.games,

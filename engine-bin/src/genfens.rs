@@ -72,9 +72,7 @@ pub fn generate<G: Game, E: Evaluator<G>>(
     let mut seen = HashSet::new();
     let mut moves = MoveList::new();
     let wanted = u64::from(request.count);
-    let max_tries = wanted
-        .saturating_mul(TRIES_PER_OPENING)
-        .max(TRIES_PER_OPENING);
+    let max_tries = wanted.saturating_mul(TRIES_PER_OPENING).max(TRIES_PER_OPENING);
     let mut printed = 0u64;
     let mut tries = 0u64;
     while printed < wanted {
@@ -140,9 +138,8 @@ pub fn read_book<G: Game>(path: &str) -> Result<(Vec<G>, usize), String> {
             continue;
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let parsed = (2..=fields.len().min(6))
-            .rev()
-            .find_map(|n| G::from_fen(&fields[..n].join(" ")).ok());
+        let parsed =
+            (2..=fields.len().min(6)).rev().find_map(|n| G::from_fen(&fields[..n].join(" ")).ok());
         match parsed {
             Some(pos) => positions.push(pos),
             None => bad += 1,
@@ -170,11 +167,7 @@ mod tests {
     }
 
     fn start<G>(count: u32, seed: u64) -> Request<G> {
-        Request {
-            count,
-            seed,
-            book: Vec::new(),
-        }
+        Request { count, seed, book: Vec::new() }
     }
 
     fn assert_legal_and_distinct<G: Game>(fens: &[String], count: usize) {
@@ -212,11 +205,7 @@ mod tests {
     fn book_openings_grow_from_book_positions() {
         let sicilian = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
         let book = vec![Chess::from_fen(sicilian).unwrap_or_else(|e| unreachable!("{e}"))];
-        let fens = openings::<Chess, ChessEval>(&Request {
-            count: 6,
-            seed: 1,
-            book,
-        });
+        let fens = openings::<Chess, ChessEval>(&Request { count: 6, seed: 1, book });
         assert_legal_and_distinct::<Chess>(&fens, 6);
         for fen in &fens {
             // Two or three plies after move 2 with White to move: move 3 or 4.
@@ -231,14 +220,8 @@ mod tests {
         let mated = "7k/5KQ1/8/8/8/8/8/8 b - - 0 1";
         let book = vec![Chess::from_fen(mated).unwrap_or_else(|e| unreachable!("{e}"))];
         let mut printed = 0;
-        let result = generate::<Chess, ChessEval>(
-            &Request {
-                count: 3,
-                seed: 1,
-                book,
-            },
-            |_| printed += 1,
-        );
+        let result =
+            generate::<Chess, ChessEval>(&Request { count: 3, seed: 1, book }, |_| printed += 1);
         assert!(result.is_err());
         assert_eq!(printed, 0);
     }

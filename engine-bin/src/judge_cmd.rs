@@ -38,9 +38,7 @@ fn run_for<G: Game>(args: &JudgeArgs) -> Result<(), String> {
                 verdict.reason
             ));
         }
-        let m = pos
-            .parse_move(token)
-            .map_err(|e| format!("move {} '{token}': {e}", index + 1))?;
+        let m = pos.parse_move(token).map_err(|e| format!("move {} '{token}': {e}", index + 1))?;
         pos.make(m);
     }
     match pos.game_verdict() {

@@ -68,7 +68,10 @@ fn train_game<G: NnueGame>(args: &TrainNetArgs) -> Result<(), String> {
         seed: args.seed,
     };
     let net = train(&data, G::INPUTS, &settings, |r| {
-        println!("epoch {:3}  train loss {:.6}  validation loss {:.6}", r.epoch, r.train_loss, r.validation_loss);
+        println!(
+            "epoch {:3}  train loss {:.6}  validation loss {:.6}",
+            r.epoch, r.train_loss, r.validation_loss
+        );
     });
     let bytes = net.quantise::<G>().to_bytes();
     std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out))?;

@@ -75,23 +75,12 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
     // Nothing is frozen: weights that never occur (the kings' material cancels out) get a zero
     // gradient and stay where they are.
     let frozen = vec![false; start.0.len()];
-    let settings = AdamSettings {
-        steps: args.steps,
-        learning_rate: args.lr,
-        ..AdamSettings::default()
-    };
+    let settings =
+        AdamSettings { steps: args.steps, learning_rate: args.lr, ..AdamSettings::default() };
     let start_copy = start.clone();
-    let tuned = adam(
-        &model,
-        &data,
-        start,
-        &frozen,
-        &settings,
-        100,
-        |step, loss| {
-            eprintln!("tune {}: step {step} loss {loss:.6}", game.name);
-        },
-    );
+    let tuned = adam(&model, &data, start, &frozen, &settings, 100, |step, loss| {
+        eprintln!("tune {}: step {step} loss {loss:.6}", game.name);
+    });
     let (values, tempo) = tuned.to_weights();
     let rounded = Params::from_weights(&values, tempo);
     let after = model.loss(&rounded, &data);

@@ -34,7 +34,11 @@ pub fn kientuong() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
     let profile_dir = exe.parent().and_then(Path::parent).expect("target profile directory");
     let bin = profile_dir.join("kientuong");
-    assert!(bin.exists(), "{} missing: build it with cargo build -p engine-bin (same profile)", bin.display());
+    assert!(
+        bin.exists(),
+        "{} missing: build it with cargo build -p engine-bin (same profile)",
+        bin.display()
+    );
     bin
 }
 

@@ -37,12 +37,7 @@ impl Engine {
                 }
             }
         });
-        Engine {
-            child,
-            stdin,
-            lines,
-            transcript: Vec::new(),
-        }
+        Engine { child, stdin, lines, transcript: Vec::new() }
     }
 
     pub fn send(&mut self, line: &str) {
@@ -108,10 +103,7 @@ impl Engine {
     /// Asserts that nothing arrives for `wait`.
     pub fn expect_silence(&mut self, wait: Duration) {
         if let Some(line) = self.next_line(wait) {
-            panic!(
-                "unexpected line '{line}'; transcript:\n{}",
-                self.transcript.join("\n")
-            );
+            panic!("unexpected line '{line}'; transcript:\n{}", self.transcript.join("\n"));
         }
     }
 
@@ -160,11 +152,7 @@ pub fn is_search_end(line: &str) -> bool {
 /// The move (and ponder move) of a `bestmove` line.
 pub fn bestmove_parts(line: &str) -> (String, Option<String>) {
     let words: Vec<&str> = line.split_whitespace().collect();
-    assert_eq!(
-        words.first(),
-        Some(&"bestmove"),
-        "not a bestmove line: {line}"
-    );
+    assert_eq!(words.first(), Some(&"bestmove"), "not a bestmove line: {line}");
     let best = words.get(1).expect("a move").to_string();
     let ponder = words
         .iter()

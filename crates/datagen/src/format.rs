@@ -132,12 +132,7 @@ impl<R: Read> Reader<R> {
         let mut fen = vec![0u8; usize::from(head[4])];
         self.input.read_exact(&mut fen)?;
         let fen = String::from_utf8(fen).map_err(|_| invalid("FEN is not UTF-8"))?;
-        Ok(Some(Record {
-            fen,
-            score,
-            result,
-            stm: head[3],
-        }))
+        Ok(Some(Record { fen, score, result, stm: head[3] }))
     }
 }
 
@@ -159,12 +154,7 @@ mod tests {
                 result: ResultCode::Win,
                 stm: 0,
             },
-            Record {
-                fen: "x".into(),
-                score: i16::MIN,
-                result: ResultCode::Loss,
-                stm: 0,
-            },
+            Record { fen: "x".into(), score: i16::MIN, result: ResultCode::Loss, stm: 0 },
         ]
     }
 

@@ -128,11 +128,7 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
                 0
             };
             if decided_run.unsigned_abs() as usize >= ADJUDICATE_PLIES {
-                break Outcome::Win(if decided_run > 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                });
+                break Outcome::Win(if decided_run > 0 { Color::White } else { Color::Black });
             }
         }
         pos.make(best);

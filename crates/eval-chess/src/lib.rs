@@ -15,10 +15,10 @@ pub mod weight_list;
 pub mod weights;
 
 use game_api::{Color, EvalTrace, Evaluator, TermSink, TermSum};
-use weight_list as ids;
 use movegen_chess::reference::{bishop_attacks, rook_attacks};
 use movegen_chess::Chess;
 use tables::{adjacent_files, build_psqt, file_mask, psqt_terms, KING_STEPS, KNIGHT_STEPS};
+use weight_list as ids;
 use weights::{S, WEIGHTS};
 
 const PAWN: usize = 0;
@@ -132,7 +132,9 @@ impl ChessEval {
             if our_pawns & adjacent_files(file) == 0 {
                 s.add(ids::ISOLATED, w.isolated, 1);
             } else if our_pawns & adjacent_files(file) & !ahead & !(0xFFu64 << (sq / 8 * 8)) == 0
-                && pawn_attacks(them, their_pawns) & (if us == Color::White { 1u64 << (sq + 8) } else { 1u64 << (sq - 8) }) != 0
+                && pawn_attacks(them, their_pawns)
+                    & (if us == Color::White { 1u64 << (sq + 8) } else { 1u64 << (sq - 8) })
+                    != 0
             {
                 // No pawn beside or behind can support it, and its stop square is guarded.
                 s.add(ids::BACKWARD, w.backward, 1);
@@ -147,7 +149,11 @@ impl ChessEval {
         // Mobility, rook files, bishop pair.
         let safe = !ours & !pawn_attacks(them, their_pawns);
         let mobility = |s: &mut T, slot: usize, attacks: u64| {
-            s.add(ids::MOBILITY + slot, w.mobility[slot], (attacks & safe).count_ones() as i32 - w.mobility_base[slot]);
+            s.add(
+                ids::MOBILITY + slot,
+                w.mobility[slot],
+                (attacks & safe).count_ones() as i32 - w.mobility_base[slot],
+            );
         };
         for sq in squares(pieces(us, KNIGHT)) {
             mobility(s, 0, KNIGHT_STEPS[sq]);
@@ -175,7 +181,11 @@ impl ChessEval {
         if let Some(ksq) = squares(pieces(us, KING)).next() {
             let file = ksq % 8;
             let files = file_mask(file) | adjacent_files(file);
-            let one = ranks_ahead(us, ksq) & !ranks_ahead(us, if us == Color::White { (ksq + 8).min(63) } else { ksq.saturating_sub(8) });
+            let one = ranks_ahead(us, ksq)
+                & !ranks_ahead(
+                    us,
+                    if us == Color::White { (ksq + 8).min(63) } else { ksq.saturating_sub(8) },
+                );
             let near = files & one;
             let far_row = if us == Color::White { near << 8 } else { near >> 8 };
             s.add(ids::SHIELD_NEAR, w.shield_near, (our_pawns & near).count_ones() as i32);
@@ -193,7 +203,9 @@ impl ChessEval {
                 units += w.attack_units[2] * (rook_attacks(sq, all) & zone).count_ones() as i32;
             }
             for sq in squares(pieces(them, QUEEN)) {
-                units += w.attack_units[3] * ((bishop_attacks(sq, all) | rook_attacks(sq, all)) & zone).count_ones() as i32;
+                units += w.attack_units[3]
+                    * ((bishop_attacks(sq, all) | rook_attacks(sq, all)) & zone).count_ones()
+                        as i32;
             }
             if pieces(them, QUEEN) != 0 || units > 8 {
                 s.fixed(S(-(units * units / w.attack_divisor).min(w.attack_cap), 0));
@@ -255,9 +267,14 @@ mod tests {
     #[test]
     fn mirrored_positions_score_the_same() {
         let pairs = [
-            ("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-             "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4"),
-            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "8/4p1p1/8/1r3P1K/kp5R/3P4/2P5/8 b - - 0 1"),
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+            ),
+            (
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                "8/4p1p1/8/1r3P1K/kp5R/3P4/2P5/8 b - - 0 1",
+            ),
         ];
         for (a, b) in pairs {
             assert_eq!(eval(a), eval(b), "{a}");

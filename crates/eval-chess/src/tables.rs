@@ -52,7 +52,11 @@ const fn centrality(sq: usize) -> i32 {
     let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
     let df = if f < 4 { f } else { 7 - f };
     let dr = if r < 4 { r } else { 7 - r };
-    if df < dr { df } else { dr }
+    if df < dr {
+        df
+    } else {
+        dr
+    }
 }
 
 /// Piece-square terms (material included) of `kind` on `sq` from White's side (mirror the

@@ -87,10 +87,7 @@ fn field<'a>(w: &'a Weights, name: &str) -> &'a [S] {
 
 /// The current pair weights in flat order.
 pub fn values(w: &Weights) -> Vec<S> {
-    FIELDS
-        .iter()
-        .flat_map(|(name, _)| field(w, name).iter().copied())
-        .collect()
+    FIELDS.iter().flat_map(|(name, _)| field(w, name).iter().copied()).collect()
 }
 
 #[cfg(test)]

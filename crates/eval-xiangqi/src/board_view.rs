@@ -60,7 +60,8 @@ impl BoardView {
                     file += d as usize;
                 } else if let Some(kind) = kind_of_letter(c) {
                     if file < FILES {
-                        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                        let color =
+                            if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                         squares[square(file, rank)] = Some(Man { color, kind });
                     }
                     file += 1;

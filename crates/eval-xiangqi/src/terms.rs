@@ -9,7 +9,11 @@ use movegen_xiangqi::Kind;
 /// `rank` as seen from `color`'s side (0 = own back rank).
 #[inline]
 fn rel_rank(color: Color, rank: usize) -> usize {
-    if color == Color::White { rank } else { RANKS - 1 - rank }
+    if color == Color::White {
+        rank
+    } else {
+        RANKS - 1 - rank
+    }
 }
 
 /// Piece-square terms (material included) of `kind` on (file, relative rank).
@@ -173,11 +177,21 @@ pub fn side_terms<T: TermSink>(view: &BoardView, us: Color, s: &mut T) -> i32 {
         phase += w.phase[man.kind as usize];
         let (f, r) = (file as i32, rank as i32);
         match man.kind {
-            Kind::Rook => s.add(ids::MOBILITY, w.mobility[0], rook_mobility(view, us, f, r) - w.mobility_base[0]),
-            Kind::Horse => s.add(ids::MOBILITY + 1, w.mobility[1], horse_mobility(view, us, f, r) - w.mobility_base[1]),
-            Kind::Cannon => {
-                s.add(ids::MOBILITY + 2, w.mobility[2], cannon_mobility(view, us, f, r) - w.mobility_base[2])
-            }
+            Kind::Rook => s.add(
+                ids::MOBILITY,
+                w.mobility[0],
+                rook_mobility(view, us, f, r) - w.mobility_base[0],
+            ),
+            Kind::Horse => s.add(
+                ids::MOBILITY + 1,
+                w.mobility[1],
+                horse_mobility(view, us, f, r) - w.mobility_base[1],
+            ),
+            Kind::Cannon => s.add(
+                ids::MOBILITY + 2,
+                w.mobility[2],
+                cannon_mobility(view, us, f, r) - w.mobility_base[2],
+            ),
             Kind::Advisor => advisors += 1,
             Kind::Elephant => elephants += 1,
             Kind::King => king = Some((file, rank)),

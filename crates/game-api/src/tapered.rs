@@ -149,11 +149,7 @@ pub struct EvalTrace {
 impl EvalTrace {
     /// An empty trace for an evaluation with `weights` pair weights.
     pub fn new(weights: usize) -> EvalTrace {
-        EvalTrace {
-            coef: vec![0; weights],
-            side_sign: 1,
-            ..EvalTrace::default()
-        }
+        EvalTrace { coef: vec![0; weights], side_sign: 1, ..EvalTrace::default() }
     }
 
     /// The evaluation, White's point of view, for the given pair weights and tempo, with the

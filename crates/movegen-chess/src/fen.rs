@@ -108,13 +108,16 @@ impl Chess {
             return Ok(());
         }
         for c in text.chars() {
-            let Some(&(_, right, king_sq, rook_sq, color)) = RIGHTS.iter().find(|r| r.0 == c) else {
+            let Some(&(_, right, king_sq, rook_sq, color)) = RIGHTS.iter().find(|r| r.0 == c)
+            else {
                 return Err(FenError::BadField("castling", text.to_owned()));
             };
             if self.castling & right != 0 {
                 return Err(FenError::BadField("castling", text.to_owned()));
             }
-            if self.board[king_sq] != piece_of(color, KING) || self.board[rook_sq] != piece_of(color, ROOK) {
+            if self.board[king_sq] != piece_of(color, KING)
+                || self.board[rook_sq] != piece_of(color, ROOK)
+            {
                 return Err(FenError::Illegal(format!(
                     "castling right '{c}' without king and rook on their home squares"
                 )));
@@ -164,7 +167,8 @@ impl Chess {
         if rank_of(ep) != ep_rank {
             return Err(FenError::BadField("en passant", text.to_owned()));
         }
-        let (pawn_sq, origin) = if us == Color::White { (ep - 8, ep + 8) } else { (ep + 8, ep - 8) };
+        let (pawn_sq, origin) =
+            if us == Color::White { (ep - 8, ep + 8) } else { (ep + 8, ep - 8) };
         if self.board[pawn_sq] != piece_of(them, PAWN)
             || self.board[ep] != NO_PIECE
             || self.board[origin] != NO_PIECE
@@ -196,7 +200,11 @@ impl Chess {
                     empty = 0;
                 }
                 let letter = KIND_LETTERS[kind_of(p)];
-                out.push(if color_of(p) == Color::White { letter } else { letter.to_ascii_lowercase() });
+                out.push(if color_of(p) == Color::White {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                });
             }
             if empty > 0 {
                 out.push(char::from(b'0' + empty));

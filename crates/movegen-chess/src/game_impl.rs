@@ -1,13 +1,15 @@
 //! `game_api::Game` for [`Chess`]: thin wiring to the modules that do the work, marked
 //! `#[inline]` so the generic perft and search can inline across the crate boundary.
 
+use crate::bitboard::bit;
 use crate::chess_move::{self, flag, from_sq, promotion_kind, to_sq, CASTLING, EN_PASSANT, NORMAL};
 use crate::magic::{bishop_attacks, rook_attacks};
 use crate::position::Chess;
 use crate::tables::{KNIGHT_ATTACKS, PAWN_ATTACKS};
-use crate::bitboard::bit;
 use crate::types::*;
-use game_api::{Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, Reason, Verdict};
+use game_api::{
+    Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, Reason, Verdict,
+};
 
 /// Positions for `kientuong bench`: the start, the classic perft test positions, middlegames
 /// and a few endgames.
@@ -101,7 +103,8 @@ impl Game for Chess {
 
     #[inline]
     fn has_non_pawn_material(&self, side: Color) -> bool {
-        let officers = self.by_kind[KNIGHT] | self.by_kind[BISHOP] | self.by_kind[ROOK] | self.by_kind[QUEEN];
+        let officers =
+            self.by_kind[KNIGHT] | self.by_kind[BISHOP] | self.by_kind[ROOK] | self.by_kind[QUEEN];
         officers & self.by_color[side.index()] != 0
     }
 

@@ -72,11 +72,8 @@ impl Chess {
         if PAWN_ATTACKS[us.index()][from] & theirs & bit(to) != 0 {
             return true;
         }
-        let (one, start_rank) = if us == Color::White {
-            (from + 8, RANK_2)
-        } else {
-            (from.wrapping_sub(8), RANK_7)
-        };
+        let (one, start_rank) =
+            if us == Color::White { (from + 8, RANK_2) } else { (from.wrapping_sub(8), RANK_7) };
         if one >= 64 || occupied & bit(one) != 0 {
             return false;
         }

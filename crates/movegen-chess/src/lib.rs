@@ -48,5 +48,7 @@ pub mod flags {
 /// from (tests compare the two; evaluation uses the fast ones).
 pub mod reference {
     pub use crate::magic::{bishop_attacks, queen_attacks, rook_attacks};
-    pub use crate::slider_geometry::{relevant_mask, walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+    pub use crate::slider_geometry::{
+        relevant_mask, walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
+    };
 }

@@ -23,7 +23,8 @@ struct MagicEntry {
 const ROOK_TABLE_SIZE: usize = table_size(&ROOK_DIRECTIONS);
 const BISHOP_TABLE_SIZE: usize = table_size(&BISHOP_DIRECTIONS);
 
-pub(crate) const USE_PEXT: bool = cfg!(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"));
+pub(crate) const USE_PEXT: bool =
+    cfg!(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"));
 
 const fn table_size(directions: &[(i32, i32); 4]) -> usize {
     let mut total = 0;
@@ -35,7 +36,11 @@ const fn table_size(directions: &[(i32, i32); 4]) -> usize {
     total
 }
 
-const fn entries(magics: &[u64; 64], directions: &[(i32, i32); 4], base: usize) -> [MagicEntry; 64] {
+const fn entries(
+    magics: &[u64; 64],
+    directions: &[(i32, i32); 4],
+    base: usize,
+) -> [MagicEntry; 64] {
     let mut out = [MagicEntry { mask: 0, magic: 0, offset: 0, shift: 0 }; 64];
     let mut offset = base;
     let mut sq = 0;

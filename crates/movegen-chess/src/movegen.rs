@@ -19,7 +19,10 @@ use game_api::{Color, MoveList};
 
 impl Chess {
     #[inline(always)]
-    pub(crate) fn generate_legal<const TACTICAL: bool, const QUIET: bool>(&self, list: &mut MoveList) {
+    pub(crate) fn generate_legal<const TACTICAL: bool, const QUIET: bool>(
+        &self,
+        list: &mut MoveList,
+    ) {
         list.append_with(|sink| self.generate_into::<_, TACTICAL, QUIET>(sink));
     }
 
@@ -103,7 +106,8 @@ impl Chess {
         pinned: Bitboard,
         ksq: usize,
     ) {
-        let (us, them) = if WHITE { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+        let (us, them) =
+            if WHITE { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
         let up = |b: Bitboard| if WHITE { b << 8 } else { b >> 8 };
         // Target minus source of a push, as a wrapping offset.
         let step: usize = if WHITE { 8 } else { 8usize.wrapping_neg() };
@@ -174,7 +178,9 @@ impl Chess {
 
     /// Castling moves alone, for `is_legal` (the caller has checked the king is not in check).
     pub(crate) fn castling_moves_into(&self, list: &mut MoveList) {
-        list.append_with(|sink| self.castling_moves(sink, self.king_square(self.side), self.occupied()));
+        list.append_with(|sink| {
+            self.castling_moves(sink, self.king_square(self.side), self.occupied())
+        });
     }
 
     #[inline(always)]

@@ -32,7 +32,8 @@ impl PieceBoard for Chess {
                 dirty.shift(piece, from, to);
             }
             CASTLING => {
-                let (rook_from, rook_to) = if to & 7 == 6 { (to + 1, to - 1) } else { (to - 2, to + 1) };
+                let (rook_from, rook_to) =
+                    if to & 7 == 6 { (to + 1, to - 1) } else { (to - 2, to + 1) };
                 dirty.shift(piece, from, to);
                 dirty.shift(piece_of(us, ROOK) as usize, rook_from, rook_to);
             }

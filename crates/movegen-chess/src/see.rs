@@ -57,7 +57,11 @@ impl Chess {
             let Some(kind) = (PAWN..=KING).find(|&k| mine & self.by_kind[k] != 0) else { break };
             if kind == KING {
                 // The king may only take if nothing can take it back.
-                return if attackers & !self.by_color[side.index()] != 0 { result == 0 } else { result == 1 };
+                return if attackers & !self.by_color[side.index()] != 0 {
+                    result == 0
+                } else {
+                    result == 1
+                };
             }
             swap = KIND_VALUE[kind] - swap;
             if swap < result {

@@ -209,10 +209,7 @@ pub struct Blockable {
     pub reach: [u128; 4],
 }
 
-const EMPTY_BLOCKABLE: Blockable = Blockable {
-    block: [NO_SQ; 4],
-    reach: [0; 4],
-};
+const EMPTY_BLOCKABLE: Blockable = Blockable { block: [NO_SQ; 4], reach: [0; 4] };
 
 /// Horse moves from `sq`: leg = the orthogonal neighbour, reach = the two squares one
 /// diagonal step further out.
@@ -326,11 +323,7 @@ const fn build_pawn(color: usize) -> [u128; SQUARES] {
         if let Some(to) = offset(sq, 0, forward) {
             t[sq] |= 1u128 << to;
         }
-        let crossed = if color == 0 {
-            rank_of(sq) >= 5
-        } else {
-            rank_of(sq) <= 4
-        };
+        let crossed = if color == 0 { rank_of(sq) >= 5 } else { rank_of(sq) <= 4 };
         if crossed {
             if let Some(to) = offset(sq, 1, 0) {
                 t[sq] |= 1u128 << to;

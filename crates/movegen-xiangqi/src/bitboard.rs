@@ -53,10 +53,7 @@ impl Bitboard {
     /// tricks on every step).
     #[inline(always)]
     pub const fn squares(self) -> Squares {
-        Squares {
-            lo: self.0 as u64,
-            hi: (self.0 >> 64) as u64,
-        }
+        Squares { lo: self.0 as u64, hi: (self.0 >> 64) as u64 }
     }
 
     #[inline(always)]

@@ -29,10 +29,7 @@ impl Board {
             squares: [NO_PIECE; SQUARES],
             pieces: [Bitboard::EMPTY; PIECES],
             colors: [Bitboard::EMPTY; 2],
-            occ: Occupancy {
-                by_rank: 0,
-                by_file: 0,
-            },
+            occ: Occupancy { by_rank: 0, by_file: 0 },
             side: Color::White,
             key: 0,
             kings: [0; 2],
@@ -106,11 +103,7 @@ impl Board {
 
     /// The key recomputed from scratch (for tests of the incremental key).
     pub fn compute_key(&self) -> u64 {
-        let mut key = if self.side == Color::Black {
-            zobrist::SIDE
-        } else {
-            0
-        };
+        let mut key = if self.side == Color::Black { zobrist::SIDE } else { 0 };
         for sq in 0..SQUARES {
             let p = self.squares[sq];
             if !p.is_none() {
@@ -157,11 +150,7 @@ impl Board {
     #[inline(always)]
     pub fn move_is_safe(&self, from: usize, to: usize) -> bool {
         let us = self.side;
-        let ksq = if self.squares[from].kind() == Kind::King {
-            to
-        } else {
-            self.king(us)
-        };
+        let ksq = if self.squares[from].kind() == Kind::King { to } else { self.king(us) };
         let occ = self.occ.after_move(from, to);
         !self.king_in_danger(ksq, !us, occ, Bitboard::from_square(to))
     }

@@ -36,10 +36,9 @@ pub fn square_allowed(color: Color, kind: Kind, sq: usize) -> bool {
         Kind::Advisor => {
             matches!((file, rank), (3, 0) | (5, 0) | (4, 1) | (3, 2) | (5, 2))
         }
-        Kind::Elephant => matches!(
-            (file, rank),
-            (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4)
-        ),
+        Kind::Elephant => {
+            matches!((file, rank), (2, 0) | (6, 0) | (0, 2) | (4, 2) | (8, 2) | (2, 4) | (6, 4))
+        }
         // Before the river a pawn only advances, so it stays on its starting file.
         Kind::Pawn => rank >= 5 || (rank >= 3 && file.is_multiple_of(2)),
         Kind::Horse | Kind::Cannon | Kind::Rook => true,
@@ -85,17 +84,10 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
         }
     }
     for color in [Color::White, Color::Black] {
-        let name = if color == Color::White {
-            "red"
-        } else {
-            "black"
-        };
+        let name = if color == Color::White { "red" } else { "black" };
         let c = &counts[color.index()];
         if c[Kind::King as usize] != 1 {
-            return Err(FenError::Illegal(format!(
-                "{name} has {} kings",
-                c[Kind::King as usize]
-            )));
+            return Err(FenError::Illegal(format!("{name} has {} kings", c[Kind::King as usize])));
         }
         for kind in Kind::ALL {
             if c[kind as usize] > MAX_COUNT[kind as usize] {
@@ -136,9 +128,7 @@ fn parse_board(field: &str) -> Result<Board, FenError> {
 pub fn parse(text: &str) -> Result<Parsed, FenError> {
     let mut fields = text.split_whitespace();
     let placement = fields.next().ok_or(FenError::MissingField("board"))?;
-    let side_text = fields
-        .next()
-        .ok_or(FenError::MissingField("side to move"))?;
+    let side_text = fields.next().ok_or(FenError::MissingField("side to move"))?;
     let mut board = parse_board(placement)?;
     let side = match side_text {
         "w" | "r" | "W" | "R" => Color::White,
@@ -151,11 +141,8 @@ pub fn parse(text: &str) -> Result<Parsed, FenError> {
     // Castling and en-passant mean nothing in xiangqi: they are "-", but GUIs that reuse chess
     // code may fill them in. Up to two non-numeric fields there are accepted and ignored.
     let rest: Vec<&str> = fields.collect();
-    let skipped = rest
-        .iter()
-        .take(2)
-        .take_while(|w| !w.bytes().all(|b| b.is_ascii_digit()))
-        .count();
+    let skipped =
+        rest.iter().take(2).take_while(|w| !w.bytes().all(|b| b.is_ascii_digit())).count();
     let numbers = &rest[skipped..];
     if numbers.len() > 2 {
         return Err(FenError::BadField("trailing", numbers[2..].join(" ")));
@@ -192,15 +179,9 @@ pub fn parse(text: &str) -> Result<Parsed, FenError> {
         return Err(FenError::Illegal("the kings face each other".to_owned()));
     }
     if board.in_check(!mover) {
-        return Err(FenError::Illegal(
-            "the side not to move is in check".to_owned(),
-        ));
+        return Err(FenError::Illegal("the side not to move is in check".to_owned()));
     }
-    Ok(Parsed {
-        board,
-        clock,
-        fullmove,
-    })
+    Ok(Parsed { board, clock, fullmove })
 }
 
 pub fn write(board: &Board, clock: u32, fullmove: u32) -> String {

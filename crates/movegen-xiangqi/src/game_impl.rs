@@ -37,11 +37,7 @@ impl Game for Xiangqi {
 
     fn from_fen(text: &str) -> Result<Self, FenError> {
         let parsed = fen::parse(text)?;
-        Ok(Xiangqi::from_board(
-            parsed.board,
-            parsed.clock,
-            parsed.fullmove,
-        ))
+        Ok(Xiangqi::from_board(parsed.board, parsed.clock, parsed.fullmove))
     }
 
     fn fen(&self) -> String {
@@ -187,11 +183,8 @@ impl Game for Xiangqi {
     }
 
     fn no_moves_verdict(&self) -> Verdict {
-        let reason = if self.in_check {
-            game_api::Reason::Checkmate
-        } else {
-            game_api::Reason::Stalemate
-        };
+        let reason =
+            if self.in_check { game_api::Reason::Checkmate } else { game_api::Reason::Stalemate };
         Verdict::win(!self.board.side, reason)
     }
 }

@@ -28,10 +28,7 @@ impl SafetyFilter {
     #[inline(always)]
     pub fn new(b: &Board, in_check: bool) -> SafetyFilter {
         if in_check {
-            return SafetyFilter {
-                from_risky: Bitboard::FULL,
-                to_risky: Bitboard::FULL,
-            };
+            return SafetyFilter { from_risky: Bitboard::FULL, to_risky: Bitboard::FULL };
         }
         let us = b.side;
         let them = !us;
@@ -57,10 +54,7 @@ impl SafetyFilter {
                 from_risky |= Bitboard::from_square(legs.block[d] as usize);
             }
         }
-        SafetyFilter {
-            from_risky,
-            to_risky,
-        }
+        SafetyFilter { from_risky, to_risky }
     }
 
     /// Whether the pseudo-legal move `from -> to` of a non-king piece is legal.
@@ -76,11 +70,7 @@ impl SafetyFilter {
 /// Appends `from -> t` for every legal `t` in `targets` (a non-king piece's pseudo-legal moves).
 #[inline(always)]
 fn emit(b: &Board, filter: &SafetyFilter, from: usize, targets: Bitboard, list: &mut MoveList) {
-    let risky = if filter.from_risky.has(from) {
-        targets
-    } else {
-        targets & filter.to_risky
-    };
+    let risky = if filter.from_risky.has(from) { targets } else { targets & filter.to_risky };
     for to in (targets ^ risky).squares() {
         list.push(encode(from, to));
     }
@@ -124,13 +114,7 @@ pub fn generate(b: &Board, in_check: bool, kind: GenKind, list: &mut MoveList) {
         emit(b, &filter, from, advisor_attacks(from) & mask, list);
     }
     for from in b.of(us, Kind::Elephant).squares() {
-        emit(
-            b,
-            &filter,
-            from,
-            elephant_attacks(from, occ.bb()) & mask,
-            list,
-        );
+        emit(b, &filter, from, elephant_attacks(from, occ.bb()) & mask, list);
     }
     let ksq = b.king(us);
     for to in (king_attacks(ksq) & mask).squares() {

@@ -66,11 +66,7 @@ impl Xiangqi {
     /// The piece on `sq`, or `NO_PIECE` for an empty or off-board square.
     #[inline(always)]
     pub(crate) fn piece_at(&self, sq: usize) -> Piece {
-        self.board
-            .squares
-            .get(sq)
-            .copied()
-            .unwrap_or(crate::types::NO_PIECE)
+        self.board.squares.get(sq).copied().unwrap_or(crate::types::NO_PIECE)
     }
 
     /// Plies since the last capture.
@@ -109,11 +105,7 @@ impl Xiangqi {
         };
         self.history.push(undo);
         let captured = self.board.apply(from, to);
-        self.clock = if captured.is_none() {
-            self.clock + 1
-        } else {
-            0
-        };
+        self.clock = if captured.is_none() { self.clock + 1 } else { 0 };
         self.since_null += 1;
         self.in_check = self.board.in_check(self.board.side);
     }
@@ -127,8 +119,7 @@ impl Xiangqi {
         if undo.mv.is_none() {
             self.board.flip_side();
         } else {
-            self.board
-                .retract(from_sq(undo.mv), to_sq(undo.mv), undo.captured);
+            self.board.retract(from_sq(undo.mv), to_sq(undo.mv), undo.captured);
         }
         self.in_check = undo.in_check;
         self.clock = undo.clock;

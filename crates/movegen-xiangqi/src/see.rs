@@ -12,11 +12,7 @@ pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
     let from = from_sq(m);
     let to = to_sq(m);
     let target = b.squares[to];
-    let mut swap = if target.is_none() {
-        0
-    } else {
-        target.kind().value()
-    } - threshold;
+    let mut swap = if target.is_none() { 0 } else { target.kind().value() } - threshold;
     if swap < 0 {
         return false;
     }
@@ -37,10 +33,7 @@ pub fn see_ge(b: &Board, m: Move, threshold: i32) -> bool {
             break;
         }
         res = !res;
-        let Some(kind) = Kind::ALL
-            .into_iter()
-            .find(|&k| (attackers & b.of(stm, k)).any())
-        else {
+        let Some(kind) = Kind::ALL.into_iter().find(|&k| (attackers & b.of(stm, k)).any()) else {
             break;
         };
         if kind == Kind::King {

@@ -77,11 +77,7 @@ impl Kind {
 
     /// Reads a FEN letter of either case, with the common aliases E (elephant) and H (horse).
     pub fn from_letter(c: char) -> Option<(Kind, Color)> {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let kind = match c.to_ascii_uppercase() {
             'P' => Kind::Pawn,
             'A' => Kind::Advisor,

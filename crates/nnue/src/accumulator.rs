@@ -50,7 +50,10 @@ impl Accumulator {
         for sq in 0..G::SQUARES {
             if let Some(piece) = pos.piece_on(sq) {
                 for persp in [Color::White, Color::Black] {
-                    add_row(&mut self.values[persp.index()], row(net, feature::<G>(persp, piece, sq)));
+                    add_row(
+                        &mut self.values[persp.index()],
+                        row(net, feature::<G>(persp, piece, sq)),
+                    );
                 }
             }
         }
@@ -58,7 +61,12 @@ impl Accumulator {
 
     /// `parent` with the pieces of `dirty` taken off and put on.
     #[inline]
-    pub fn update_from<G: NnueGame>(&mut self, parent: &Accumulator, net: &Net, dirty: &DirtyPieces) {
+    pub fn update_from<G: NnueGame>(
+        &mut self,
+        parent: &Accumulator,
+        net: &Net,
+        dirty: &DirtyPieces,
+    ) {
         for persp in [Color::White, Color::Black] {
             let acc = &mut self.values[persp.index()];
             *acc = parent.values[persp.index()];

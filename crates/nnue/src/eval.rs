@@ -77,7 +77,8 @@ impl<G: NnueGame> NnueEval<G> {
 
     #[inline]
     pub fn on_make(&mut self, pos: &G, m: Move) {
-        let dirty = if self.ply + 1 < self.stack.len() { pos.dirty_pieces(m) } else { DirtyPieces::NONE };
+        let dirty =
+            if self.ply + 1 < self.stack.len() { pos.dirty_pieces(m) } else { DirtyPieces::NONE };
         self.push(dirty);
     }
 

@@ -52,15 +52,31 @@ pub enum LoadError {
     /// The game byte is not one this build knows.
     UnknownGame(u8),
     /// A net for the other game.
-    WrongGame { expected: GameTag, found: GameTag },
+    WrongGame {
+        expected: GameTag,
+        found: GameTag,
+    },
     UnsupportedActivation(u8),
     /// A shape or quantisation field differs from this build's architecture.
-    Shape { field: &'static str, expected: u32, found: u32 },
+    Shape {
+        field: &'static str,
+        expected: u32,
+        found: u32,
+    },
     /// The file length does not match what the header describes.
-    Size { expected: usize, found: usize },
-    Checksum { stored: u32, computed: u32 },
+    Size {
+        expected: usize,
+        found: usize,
+    },
+    Checksum {
+        stored: u32,
+        computed: u32,
+    },
     /// An output weight outside ±127 (the SIMD path needs them small).
-    OutputWeightRange { index: usize, value: i16 },
+    OutputWeightRange {
+        index: usize,
+        value: i16,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -69,12 +85,16 @@ impl fmt::Display for LoadError {
             LoadError::Io(why) => write!(f, "cannot read net file: {why}"),
             LoadError::TooShort(n) => write!(f, "net file too short ({n} bytes)"),
             LoadError::BadMagic => write!(f, "not a kientuong net file (bad magic)"),
-            LoadError::UnsupportedVersion(v) => write!(f, "net file version {v} is not supported (expected {VERSION})"),
+            LoadError::UnsupportedVersion(v) => {
+                write!(f, "net file version {v} is not supported (expected {VERSION})")
+            }
             LoadError::UnknownGame(g) => write!(f, "net file names an unknown game ({g})"),
             LoadError::WrongGame { expected, found } => {
                 write!(f, "net file is for {}, not {}", found.name(), expected.name())
             }
-            LoadError::UnsupportedActivation(a) => write!(f, "net file uses an unknown activation ({a})"),
+            LoadError::UnsupportedActivation(a) => {
+                write!(f, "net file uses an unknown activation ({a})")
+            }
             LoadError::Shape { field, expected, found } => {
                 write!(f, "net file {field} is {found}, this build needs {expected}")
             }
@@ -82,7 +102,10 @@ impl fmt::Display for LoadError {
                 write!(f, "net file is {found} bytes, its header describes {expected}")
             }
             LoadError::Checksum { stored, computed } => {
-                write!(f, "net file checksum mismatch (stored {stored:#010x}, computed {computed:#010x})")
+                write!(
+                    f,
+                    "net file checksum mismatch (stored {stored:#010x}, computed {computed:#010x})"
+                )
             }
             LoadError::OutputWeightRange { index, value } => {
                 write!(f, "net file output weight {index} is {value}, outside ±{MAX_OUTPUT_WEIGHT}")

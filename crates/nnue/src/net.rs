@@ -60,7 +60,8 @@ impl Net {
 
     /// Reads and parses a net file.
     pub fn load<G: NnueGame>(path: &std::path::Path) -> Result<Net, LoadError> {
-        let bytes = std::fs::read(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+        let bytes =
+            std::fs::read(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
         Net::from_bytes::<G>(&bytes)
     }
 

@@ -52,10 +52,15 @@ fn damaged_files_are_refused_with_typed_errors() {
     let mut b = good.clone();
     b[10] = 0;
     b[11] = 1;
-    assert_eq!(load(&reseal(b)), Err(LoadError::Shape { field: "hidden size", expected: 128, found: 256 }));
+    assert_eq!(
+        load(&reseal(b)),
+        Err(LoadError::Shape { field: "hidden size", expected: 128, found: 256 })
+    );
 
     let truncated = reseal(good[..good.len() - 10].to_vec());
-    assert!(matches!(load(&truncated), Err(LoadError::Size { found, .. }) if found == good.len() - 10));
+    assert!(
+        matches!(load(&truncated), Err(LoadError::Size { found, .. }) if found == good.len() - 10)
+    );
 
     let mut b = good.clone();
     b[HEADER_BYTES + 100] ^= 0x40;
@@ -68,8 +73,14 @@ fn damaged_files_are_refused_with_typed_errors() {
 
     // A xiangqi net offered to chess, and the other way round.
     let xq = random_net::<Xiangqi>(4).to_bytes();
-    assert_eq!(load(&xq), Err(LoadError::WrongGame { expected: GameTag::Chess, found: GameTag::Xiangqi }));
-    assert_eq!(Net::from_bytes::<Xiangqi>(&good), Err(LoadError::WrongGame { expected: GameTag::Xiangqi, found: GameTag::Chess }));
+    assert_eq!(
+        load(&xq),
+        Err(LoadError::WrongGame { expected: GameTag::Chess, found: GameTag::Xiangqi })
+    );
+    assert_eq!(
+        Net::from_bytes::<Xiangqi>(&good),
+        Err(LoadError::WrongGame { expected: GameTag::Xiangqi, found: GameTag::Chess })
+    );
 
     // Random garbage of the right length.
     let garbage: Vec<u8> = (0..good.len()).map(|i| (i * 7 + 3) as u8).collect();

@@ -28,7 +28,14 @@ fn refreshed<G: NnueGame>(net: &Net, pos: &G) -> Accumulator {
 }
 
 /// Walks a random tree below `pos`: two random moves per node, sometimes a null move.
-fn walk<G: NnueGame>(pos: &mut G, eval: &mut NnueEval<G>, net: &Net, depth: usize, rng: &mut Rng, cov: &mut Coverage) {
+fn walk<G: NnueGame>(
+    pos: &mut G,
+    eval: &mut NnueEval<G>,
+    net: &Net,
+    depth: usize,
+    rng: &mut Rng,
+    cov: &mut Coverage,
+) {
     if rng.below(3) != 0 {
         assert_eq!(eval.accumulator(pos), refreshed(net, pos), "{}", pos.fen());
         cov.checked += 1;
@@ -46,7 +53,9 @@ fn walk<G: NnueGame>(pos: &mut G, eval: &mut NnueEval<G>, net: &Net, depth: usiz
         let dirty = pos.dirty_pieces(m);
         cov.captures += usize::from(dirty.removed().len() > dirty.added().len());
         cov.castles += usize::from(dirty.added().len() == 2);
-        cov.promotions += usize::from(dirty.added().iter().all(|a| dirty.removed().iter().all(|r| r.piece != a.piece)));
+        cov.promotions += usize::from(
+            dirty.added().iter().all(|a| dirty.removed().iter().all(|r| r.piece != a.piece)),
+        );
         eval.on_make(pos, m);
         pos.make(m);
         walk(pos, eval, net, depth - 1, rng, cov);
@@ -94,7 +103,14 @@ fn chess_incremental_equals_refresh() {
     for (i, fen) in fens.iter().enumerate() {
         check::<Chess>(fen, 11 + i as u64, &mut cov);
     }
-    assert!(cov.checked > 1000 && cov.captures > 100 && cov.castles > 0 && cov.promotions > 0 && cov.nulls > 0, "{cov:?}");
+    assert!(
+        cov.checked > 1000
+            && cov.captures > 100
+            && cov.castles > 0
+            && cov.promotions > 0
+            && cov.nulls > 0,
+        "{cov:?}"
+    );
 }
 
 #[test]
@@ -118,7 +134,9 @@ fn evaluate_without_hooks_follows_the_position() {
     let net = Arc::new(random_net::<Chess>(5));
     let mut eval = NnueEval::<Chess>::new(Arc::clone(&net));
     let start = Chess::startpos();
-    let Ok(other) = Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1") else {
+    let Ok(other) =
+        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    else {
         panic!("bad FEN")
     };
     let a = eval.evaluate(&start);

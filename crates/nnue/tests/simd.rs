@@ -11,7 +11,10 @@ use nnue::output::{evaluate, evaluate_scalar, Simd};
 fn avx2_equals_scalar() {
     if Simd::detect() != Simd::Avx2 {
         // Nothing to compare on this CPU; the evaluator uses the scalar path here.
-        assert_eq!(evaluate(Simd::Scalar, &random_net::<Chess>(1), &[0; HIDDEN], &[0; HIDDEN]), evaluate_scalar(&random_net::<Chess>(1), &[0; HIDDEN], &[0; HIDDEN]));
+        assert_eq!(
+            evaluate(Simd::Scalar, &random_net::<Chess>(1), &[0; HIDDEN], &[0; HIDDEN]),
+            evaluate_scalar(&random_net::<Chess>(1), &[0; HIDDEN], &[0; HIDDEN])
+        );
         eprintln!("no AVX2 on this CPU: only the scalar path ran");
         return;
     }

@@ -91,9 +91,9 @@ impl SetOption {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        let magnitude = digits.bytes().fold(0i64, |acc, b| {
-            acc.saturating_mul(10).saturating_add(i64::from(b - b'0'))
-        });
+        let magnitude = digits
+            .bytes()
+            .fold(0i64, |acc, b| acc.saturating_mul(10).saturating_add(i64::from(b - b'0')));
         Some(if negative { -magnitude } else { magnitude })
     }
 }
@@ -190,11 +190,8 @@ impl GoParams {
     /// The clock of the side to move. UCCI's relative `time` takes precedence over UCI's
     /// `wtime`/`btime`; `white_to_move` is true for White and for Red.
     pub fn own_clock(&self, white_to_move: bool) -> Option<SideClock> {
-        let (time, inc) = if white_to_move {
-            (self.wtime, self.winc)
-        } else {
-            (self.btime, self.binc)
-        };
+        let (time, inc) =
+            if white_to_move { (self.wtime, self.winc) } else { (self.btime, self.binc) };
         match self.time {
             Some(remaining_ms) => Some(SideClock {
                 remaining_ms,
@@ -211,11 +208,8 @@ impl GoParams {
 
     /// The opponent's clock, when the GUI sent it.
     pub fn opponent_clock(&self, white_to_move: bool) -> Option<SideClock> {
-        let (time, inc) = if white_to_move {
-            (self.btime, self.binc)
-        } else {
-            (self.wtime, self.winc)
-        };
+        let (time, inc) =
+            if white_to_move { (self.btime, self.binc) } else { (self.wtime, self.winc) };
         match self.opptime {
             Some(remaining_ms) => Some(SideClock {
                 remaining_ms,
@@ -263,24 +257,14 @@ mod tests {
 
     #[test]
     fn spin_values_saturate_and_refuse_junk() {
-        let set = |v: &str| SetOption {
-            name: "Hash".into(),
-            value: Some(v.into()),
-        };
+        let set = |v: &str| SetOption { name: "Hash".into(), value: Some(v.into()) };
         assert_eq!(set("64").int_value(), Some(64));
         assert_eq!(set("-3").int_value(), Some(-3));
         assert_eq!(set("+7").int_value(), Some(7));
         assert_eq!(set("99999999999999999999999").int_value(), Some(i64::MAX));
         assert_eq!(set("12ab").int_value(), None);
         assert_eq!(set("-").int_value(), None);
-        assert_eq!(
-            SetOption {
-                name: "x".into(),
-                value: None
-            }
-            .int_value(),
-            None
-        );
+        assert_eq!(SetOption { name: "x".into(), value: None }.int_value(), None);
     }
 
     #[test]
@@ -295,43 +279,18 @@ mod tests {
         assert_eq!(go.own_clock(true).map(|c| c.remaining_ms), Some(1000));
         assert_eq!(go.own_clock(false).map(|c| c.increment_ms), Some(20));
         assert_eq!(go.opponent_clock(true).map(|c| c.remaining_ms), Some(2000));
-        let ucci = GoParams {
-            time: Some(5000),
-            opptime: Some(7000),
-            ..go
-        };
+        let ucci = GoParams { time: Some(5000), opptime: Some(7000), ..go };
         assert_eq!(ucci.own_clock(false).map(|c| c.remaining_ms), Some(5000));
         assert_eq!(ucci.own_clock(false).map(|c| c.increment_ms), Some(0));
-        assert_eq!(
-            ucci.opponent_clock(false).map(|c| c.remaining_ms),
-            Some(7000)
-        );
+        assert_eq!(ucci.opponent_clock(false).map(|c| c.remaining_ms), Some(7000));
     }
 
     #[test]
     fn infinite_when_nothing_limits_the_search() {
         assert!(GoParams::default().is_infinite());
-        assert!(GoParams {
-            ponder: true,
-            ..GoParams::default()
-        }
-        .is_infinite());
-        assert!(!GoParams {
-            depth: Some(3),
-            ..GoParams::default()
-        }
-        .is_infinite());
-        assert!(!GoParams {
-            ponder: true,
-            time: Some(9),
-            ..GoParams::default()
-        }
-        .is_infinite());
-        assert!(GoParams {
-            infinite: true,
-            depth: Some(3),
-            ..GoParams::default()
-        }
-        .is_infinite());
+        assert!(GoParams { ponder: true, ..GoParams::default() }.is_infinite());
+        assert!(!GoParams { depth: Some(3), ..GoParams::default() }.is_infinite());
+        assert!(!GoParams { ponder: true, time: Some(9), ..GoParams::default() }.is_infinite());
+        assert!(GoParams { infinite: true, depth: Some(3), ..GoParams::default() }.is_infinite());
     }
 }

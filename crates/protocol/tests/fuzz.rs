@@ -1,11 +1,11 @@
 //! Fuzz-style checks of the parser: thousands of random and mutated lines must never panic and
 //! must keep the parser's promises; random `go` lines must read back exactly what was written.
 
+use game_api::SplitMix64;
 use protocol::{
     parse, parse_with_clock, text_line, BestMove, ClockUnit, Command, Dialect, GoParams, Offer,
     ProtocolError,
 };
-use game_api::SplitMix64;
 
 /// A random entry of a word list.
 fn pick<'a>(rng: &mut SplitMix64, items: &[&'a str]) -> &'a str {
@@ -115,11 +115,7 @@ fn random_line(rng: &mut SplitMix64) -> String {
 fn random_char(rng: &mut SplitMix64) -> char {
     loop {
         // Mostly ASCII, sometimes any scalar value.
-        let code = if rng.below(4) == 0 {
-            rng.below(0x11_0000)
-        } else {
-            rng.below(0x80)
-        };
+        let code = if rng.below(4) == 0 { rng.below(0x11_0000) } else { rng.below(0x80) };
         if let Some(c) = char::from_u32(code as u32) {
             return c;
         }
@@ -178,32 +174,19 @@ fn check_promises(line: &str, result: &Result<Command, ProtocolError>) {
         Ok(Command::Position(spec)) | Ok(Command::Probe(Some(spec))) => {
             if let Some(fen) = &spec.fen {
                 assert!(!fen.is_empty(), "{line:?}");
-                assert_eq!(
-                    fen.split_whitespace().collect::<Vec<_>>().join(" "),
-                    *fen,
-                    "{line:?}"
-                );
+                assert_eq!(fen.split_whitespace().collect::<Vec<_>>().join(" "), *fen, "{line:?}");
             }
             for m in &spec.moves {
-                assert!(
-                    !m.is_empty() && !m.contains(char::is_whitespace),
-                    "{line:?}"
-                );
+                assert!(!m.is_empty() && !m.contains(char::is_whitespace), "{line:?}");
                 assert_eq!(*m, m.to_ascii_lowercase(), "{line:?}");
             }
         }
         Ok(Command::BanMoves(moves)) => {
-            assert!(
-                moves.iter().all(|m| !m.contains(char::is_whitespace)),
-                "{line:?}"
-            );
+            assert!(moves.iter().all(|m| !m.contains(char::is_whitespace)), "{line:?}");
         }
         Ok(Command::Go(go)) => {
             assert!(go.ignored.iter().all(|w| !w.is_empty()), "{line:?}");
-            assert!(go
-                .searchmoves
-                .iter()
-                .all(|m| !m.contains(char::is_whitespace)));
+            assert!(go.searchmoves.iter().all(|m| !m.contains(char::is_whitespace)));
         }
         Ok(Command::SetOption(set)) => assert!(!set.name.is_empty(), "{line:?}"),
         Ok(_) => {}
@@ -213,10 +196,7 @@ fn check_promises(line: &str, result: &Result<Command, ProtocolError>) {
         Err(e) => assert!(!e.to_string().is_empty()),
     }
     // Control commands are recognised whatever follows them.
-    let head = line
-        .trim_start_matches('\u{feff}')
-        .split_whitespace()
-        .next();
+    let head = line.trim_start_matches('\u{feff}').split_whitespace().next();
     if let Some(head) = head {
         if head.eq_ignore_ascii_case("stop") {
             assert_eq!(result, &Ok(Command::Stop), "{line:?}");
@@ -225,17 +205,9 @@ fn check_promises(line: &str, result: &Result<Command, ProtocolError>) {
             assert_eq!(result, &Ok(Command::IsReady), "{line:?}");
         }
         if head.eq_ignore_ascii_case("go") {
-            assert!(matches!(
-                result,
-                Ok(Command::Go(_)) | Ok(Command::Perft(_)) | Err(_)
-            ));
-            let has_perft = line
-                .split_whitespace()
-                .any(|w| w.eq_ignore_ascii_case("perft"));
-            assert!(
-                has_perft || matches!(result, Ok(Command::Go(_))),
-                "{line:?}"
-            );
+            assert!(matches!(result, Ok(Command::Go(_)) | Ok(Command::Perft(_)) | Err(_)));
+            let has_perft = line.split_whitespace().any(|w| w.eq_ignore_ascii_case("perft"));
+            assert!(has_perft || matches!(result, Ok(Command::Go(_))), "{line:?}");
         }
     }
 }
@@ -243,11 +215,7 @@ fn check_promises(line: &str, result: &Result<Command, ProtocolError>) {
 fn parse_everywhere(line: &str) {
     for dialect in [Dialect::Uci, Dialect::Ucci] {
         let first = parse(line, dialect);
-        assert_eq!(
-            first,
-            parse(line, dialect),
-            "parse must be deterministic: {line:?}"
-        );
+        assert_eq!(first, parse(line, dialect), "parse must be deterministic: {line:?}");
         check_promises(line, &first);
         let seconds = parse_with_clock(line, dialect, ClockUnit::Seconds);
         check_promises(line, &seconds);
@@ -299,19 +267,16 @@ fn random_go_lines_round_trip() {
     for _ in 0..5_000 {
         let mut expected = GoParams::default();
         let mut pairs: Vec<String> = Vec::new();
-        let unit = if rng.below(2) == 0 {
-            ClockUnit::Millis
-        } else {
-            ClockUnit::Seconds
-        };
+        let unit = if rng.below(2) == 0 { ClockUnit::Millis } else { ClockUnit::Seconds };
         let per = unit.millis_per_unit();
-        let clock = |rng: &mut SplitMix64, key: &str, slot: &mut Option<u64>, pairs: &mut Vec<String>| {
-            if rng.below(2) == 0 {
-                let v = rng.next_u64() % 1_000_000;
-                *slot = Some(v * per);
-                pairs.push(format!("{key} {v}"));
-            }
-        };
+        let clock =
+            |rng: &mut SplitMix64, key: &str, slot: &mut Option<u64>, pairs: &mut Vec<String>| {
+                if rng.below(2) == 0 {
+                    let v = rng.next_u64() % 1_000_000;
+                    *slot = Some(v * per);
+                    pairs.push(format!("{key} {v}"));
+                }
+            };
         clock(&mut rng, "wtime", &mut expected.wtime, &mut pairs);
         clock(&mut rng, "btime", &mut expected.btime, &mut pairs);
         clock(&mut rng, "winc", &mut expected.winc, &mut pairs);
@@ -319,12 +284,7 @@ fn random_go_lines_round_trip() {
         clock(&mut rng, "time", &mut expected.time, &mut pairs);
         clock(&mut rng, "increment", &mut expected.increment, &mut pairs);
         clock(&mut rng, "opptime", &mut expected.opptime, &mut pairs);
-        clock(
-            &mut rng,
-            "oppincrement",
-            &mut expected.oppincrement,
-            &mut pairs,
-        );
+        clock(&mut rng, "oppincrement", &mut expected.oppincrement, &mut pairs);
         clock(&mut rng, "movetime", &mut expected.movetime, &mut pairs);
         let count32 =
             |rng: &mut SplitMix64, key: &str, slot: &mut Option<u32>, pairs: &mut Vec<String>| {
@@ -335,12 +295,7 @@ fn random_go_lines_round_trip() {
                 }
             };
         count32(&mut rng, "movestogo", &mut expected.movestogo, &mut pairs);
-        count32(
-            &mut rng,
-            "oppmovestogo",
-            &mut expected.oppmovestogo,
-            &mut pairs,
-        );
+        count32(&mut rng, "oppmovestogo", &mut expected.oppmovestogo, &mut pairs);
         count32(&mut rng, "depth", &mut expected.depth, &mut pairs);
         count32(&mut rng, "mate", &mut expected.mate, &mut pairs);
         if rng.below(2) == 0 {
@@ -370,15 +325,7 @@ fn random_go_lines_round_trip() {
             pairs.insert(at, "searchmoves e2e4 H2E2".into());
         }
         let line = format!("go {}", pairs.join(" "));
-        let dialect = if rng.below(2) == 0 {
-            Dialect::Uci
-        } else {
-            Dialect::Ucci
-        };
-        assert_eq!(
-            parse_with_clock(&line, dialect, unit),
-            Ok(Command::Go(expected)),
-            "{line}"
-        );
+        let dialect = if rng.below(2) == 0 { Dialect::Uci } else { Dialect::Ucci };
+        assert_eq!(parse_with_clock(&line, dialect, unit), Ok(Command::Go(expected)), "{line}");
     }
 }

@@ -171,7 +171,13 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     /// `signals.stop` ends the search early. With `limits.infinite` or `limits.ponder` the
     /// result is held back until `stop` (or, pondering, `ponderhit` once the search is done).
     /// The caller's thread runs the main search thread, so it needs the default 2 MB of stack.
-    pub fn search<R: Reporter + ?Sized>(&mut self, root: &G, limits: &Limits, reporter: &R, signals: &Signals) -> SearchResult {
+    pub fn search<R: Reporter + ?Sized>(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        reporter: &R,
+        signals: &Signals,
+    ) -> SearchResult {
         let started = Instant::now();
         self.tt.new_search();
         let root_moves = self.root_moves(root, limits);
@@ -262,7 +268,9 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             if m == tt_move {
                 i32::MIN
             } else {
-                -root.captured_kind(m).map_or(if root.is_tactical(m) { 1 } else { 0 }, |k| G::kind_value(k) + 2)
+                -root
+                    .captured_kind(m)
+                    .map_or(if root.is_tactical(m) { 1 } else { 0 }, |k| G::kind_value(k) + 2)
             }
         });
         moves.into_iter().map(RootMove::new).collect()
@@ -277,7 +285,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
 
     /// No move to search: report the ruling (mated, stalemated) or a draw-ish 0 when every
     /// move was filtered out.
-    fn empty_root<R: Reporter + ?Sized>(&self, root: &G, limits: &Limits, reporter: &R, signals: &Signals, started: Instant) -> SearchResult {
+    fn empty_root<R: Reporter + ?Sized>(
+        &self,
+        root: &G,
+        limits: &Limits,
+        reporter: &R,
+        signals: &Signals,
+        started: Instant,
+    ) -> SearchResult {
         let mut list = MoveList::new();
         root.generate(GenKind::All, &mut list);
         let value = if list.is_empty() {
@@ -302,7 +317,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         if limits.infinite || limits.ponder {
             wait_for_release(signals, limits.infinite);
         }
-        SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0, time_ms: started.elapsed().as_millis() as u64 }
+        SearchResult {
+            best: None,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+            time_ms: started.elapsed().as_millis() as u64,
+        }
     }
 }
 
@@ -320,21 +342,32 @@ fn wait_for_release(signals: &Signals, infinite: bool) {
 /// proven mate wins outright (the shortest); with one thread this is always the main thread.
 fn vote<G: Game, E: Evaluator<G>>(workers: &[Worker<G, E>]) -> usize {
     let candidates: Vec<usize> = (0..workers.len())
-        .filter(|&i| i == 0 || (workers[i].completed_depth > 0 && workers[i].root_moves[0].score > -INFINITE))
+        .filter(|&i| {
+            i == 0 || (workers[i].completed_depth > 0 && workers[i].root_moves[0].score > -INFINITE)
+        })
         .collect();
     let score = |i: usize| workers[i].root_moves[0].score;
-    if let Some(&mate) = candidates.iter().filter(|&&i| score(i) >= MATE_BOUND).max_by_key(|&&i| score(i)) {
+    if let Some(&mate) =
+        candidates.iter().filter(|&&i| score(i) >= MATE_BOUND).max_by_key(|&&i| score(i))
+    {
         return mate;
     }
     let floor = candidates.iter().map(|&i| score(i)).min().unwrap_or(0);
-    let weight = |i: usize| i64::from(score(i) - floor + 10) * i64::from(workers[i].completed_depth.max(1));
+    let weight =
+        |i: usize| i64::from(score(i) - floor + 10) * i64::from(workers[i].completed_depth.max(1));
     let mut best = 0;
     let mut best_votes = i64::MIN;
     for &i in &candidates {
         let mv = workers[i].root_moves[0].mv;
-        let votes: i64 = candidates.iter().filter(|&&j| workers[j].root_moves[0].mv == mv).map(|&j| weight(j)).sum();
+        let votes: i64 = candidates
+            .iter()
+            .filter(|&&j| workers[j].root_moves[0].mv == mv)
+            .map(|&j| weight(j))
+            .sum();
         // Ties go to the deeper thread (then the main thread, being first).
-        if votes > best_votes || (votes == best_votes && workers[i].completed_depth > workers[best].completed_depth) {
+        if votes > best_votes
+            || (votes == best_votes && workers[i].completed_depth > workers[best].completed_depth)
+        {
             best = i;
             best_votes = votes;
         }

@@ -85,7 +85,14 @@ impl<G: Game> Histories<G> {
     }
 
     /// Rewards `best` (which caused a cutoff) and punishes the quiet moves tried before it.
-    pub fn update_quiets(&mut self, best: PieceTo, tried: &[PieceTo], prev: [Option<PieceTo>; 2], depth: i32, best_move: Move) {
+    pub fn update_quiets(
+        &mut self,
+        best: PieceTo,
+        tried: &[PieceTo],
+        prev: [Option<PieceTo>; 2],
+        depth: i32,
+        best_move: Move,
+    ) {
         let b = bonus(depth);
         self.update_one(best, prev, b);
         for &pt in tried {

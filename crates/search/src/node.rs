@@ -53,7 +53,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     }
 
     /// Alpha-beta with PVS below the root. `cut_node`: expected to fail high.
-    pub fn search(&mut self, sh: &Shared<'_>, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut_node: bool) -> i32 {
+    pub fn search(
+        &mut self,
+        sh: &Shared<'_>,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
         if depth <= 0 {
             return self.qsearch(sh, alpha, beta, ply);
         }
@@ -109,21 +117,30 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if let Some(h) = hit {
                 let v = from_tt(h.value, ply);
                 if !is_mate(v)
-                    && ((h.bound == Bound::Lower && v > eval) || (h.bound == Bound::Upper && v < eval) || h.bound == Bound::Exact)
+                    && ((h.bound == Bound::Lower && v > eval)
+                        || (h.bound == Bound::Upper && v < eval)
+                        || h.bound == Bound::Exact)
                 {
                     eval = v;
                 }
             }
         }
         self.stack[ply].eval = eval;
-        let improving = ply >= 2 && eval != NO_EVAL && self.stack[ply - 2].eval != NO_EVAL && eval > self.stack[ply - 2].eval;
+        let improving = ply >= 2
+            && eval != NO_EVAL
+            && self.stack[ply - 2].eval != NO_EVAL
+            && eval > self.stack[ply - 2].eval;
 
         if !pv_node && !in_check {
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
             let margin = RFP_MARGIN * depth - if improving { RFP_IMPROVING_BONUS } else { 0 };
             // Not when beta is a mated score: the node may have no move at all (a loss in
             // xiangqi even without check), which only the move loop finds out.
-            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && eval < MATE_BOUND && beta > -MATE_BOUND {
+            if depth <= RFP_MAX_DEPTH
+                && eval - margin >= beta
+                && eval < MATE_BOUND
+                && beta > -MATE_BOUND
+            {
                 return eval;
             }
 
@@ -213,10 +230,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     {
                         continue;
                     }
-                    if depth <= SEE_PRUNE_MAX_DEPTH && !self.pos.see_ge(m, -SEE_QUIET_MARGIN * depth) {
+                    if depth <= SEE_PRUNE_MAX_DEPTH
+                        && !self.pos.see_ge(m, -SEE_QUIET_MARGIN * depth)
+                    {
                         continue;
                     }
-                } else if depth <= SEE_PRUNE_MAX_DEPTH && !self.pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth) {
+                } else if depth <= SEE_PRUNE_MAX_DEPTH
+                    && !self.pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth)
+                {
                     continue;
                 }
             }

@@ -39,7 +39,12 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// For the main search: every legal move, best guesses first.
-    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move, prev: [Option<PieceTo>; 2]) -> Self {
+    pub fn new(
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        prev: [Option<PieceTo>; 2],
+    ) -> Self {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,

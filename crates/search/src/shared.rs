@@ -87,14 +87,18 @@ pub struct Deadline {
 
 impl Deadline {
     pub fn new(origin: Instant, at: Option<Instant>) -> Self {
-        let deadline = Deadline { origin, at_ms: AtomicU64::new(u64::MAX), time_up: AtomicBool::new(false) };
+        let deadline =
+            Deadline { origin, at_ms: AtomicU64::new(u64::MAX), time_up: AtomicBool::new(false) };
         deadline.set(at);
         deadline
     }
 
     /// Publishes a new deadline (the main thread, on `ponderhit`).
     pub fn set(&self, at: Option<Instant>) {
-        let ms = at.map_or(u64::MAX, |at| at.saturating_duration_since(self.origin).as_millis().min(u128::from(u64::MAX - 1)) as u64);
+        let ms = at.map_or(u64::MAX, |at| {
+            at.saturating_duration_since(self.origin).as_millis().min(u128::from(u64::MAX - 1))
+                as u64
+        });
         self.at_ms.store(ms, Relaxed);
     }
 

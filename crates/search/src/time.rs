@@ -43,7 +43,11 @@ impl TimeManager {
             .saturating_sub(limits.move_overhead.saturating_mul(moves_to_go + 2))
             .saturating_sub(MIN_RESERVE_MS);
         let target = (planned / moves_to_go).max(1);
-        let hard_cap = if moves_to_go == 1 { usable } else { usable / 1000 * HARD_MAX_PERMILLE + usable % 1000 * HARD_MAX_PERMILLE / 1000 };
+        let hard_cap = if moves_to_go == 1 {
+            usable
+        } else {
+            usable / 1000 * HARD_MAX_PERMILLE + usable % 1000 * HARD_MAX_PERMILLE / 1000
+        };
         let hard = target.saturating_mul(HARD_TARGET_FACTOR).min(hard_cap).max(1);
         let soft = target.min(hard);
         TimeManager { start, soft_ms: Some(soft), hard_ms: Some(hard) }
@@ -76,7 +80,10 @@ impl TimeManager {
     /// changes; `score_drop` is how far the score fell since the previous iteration.
     pub fn should_start_iteration(&self, instability: u64, score_drop: i32) -> bool {
         let Some(soft) = self.soft_ms else { return true };
-        let mut scale = 1000 + instability.saturating_mul(INSTABILITY_PERMILLE_PER_CHANGE).min(INSTABILITY_MAX_PERMILLE);
+        let mut scale = 1000
+            + instability
+                .saturating_mul(INSTABILITY_PERMILLE_PER_CHANGE)
+                .min(INSTABILITY_MAX_PERMILLE);
         if score_drop >= SCORE_DROP_THRESHOLD {
             scale += SCORE_DROP_PERMILLE;
         }
@@ -103,7 +110,9 @@ mod tests {
 
     #[test]
     fn hard_limit_leaves_the_overhead_on_the_clock() {
-        for (left, inc, mtg) in [(50, 0, None), (1000, 0, Some(1)), (60_000, 1000, None), (5, 0, None)] {
+        for (left, inc, mtg) in
+            [(50, 0, None), (1000, 0, Some(1)), (60_000, 1000, None), (5, 0, None)]
+        {
             let tm = clock(left, inc, mtg, 30);
             let hard = tm.hard_ms.unwrap();
             assert!(hard >= 1);
@@ -125,7 +134,8 @@ mod tests {
         assert!(tm.hard_ms.is_some());
         let tm = clock(u64::MAX, u64::MAX, None, 0);
         assert!(tm.should_start_iteration(u64::MAX / 2, i32::MAX));
-        let limits = Limits { movetime: Some(u64::MAX), move_overhead: u64::MAX, ..Limits::default() };
+        let limits =
+            Limits { movetime: Some(u64::MAX), move_overhead: u64::MAX, ..Limits::default() };
         assert!(TimeManager::new(&limits, 1, Instant::now()).is_timed());
     }
 

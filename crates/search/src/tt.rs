@@ -7,7 +7,7 @@
 //! collision); the search validates them with `Game::is_legal` before use.
 
 use crate::report::Bound;
-use crate::tt_memory::{ZeroedArray, Zeroable};
+use crate::tt_memory::{Zeroable, ZeroedArray};
 use game_api::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -116,7 +116,8 @@ impl TranspositionTable {
             }
             size /= 2;
         }
-        let buckets = ZeroedArray::new(1).unwrap_or_else(|| std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>()));
+        let buckets = ZeroedArray::new(1)
+            .unwrap_or_else(|| std::alloc::handle_alloc_error(std::alloc::Layout::new::<Bucket>()));
         TranspositionTable { buckets, generation: AtomicU8::new(0) }
     }
 
@@ -245,7 +246,10 @@ mod tests {
         let tt = TranspositionTable::new(1);
         tt.store(0xDEAD_BEEF_1234_5678, Move(0x1234), -250, 31, 9, Bound::Lower);
         let hit = tt.probe(0xDEAD_BEEF_1234_5678).expect("entry");
-        assert_eq!(hit, TtHit { mv: Move(0x1234), value: -250, eval: 31, depth: 9, bound: Bound::Lower });
+        assert_eq!(
+            hit,
+            TtHit { mv: Move(0x1234), value: -250, eval: 31, depth: 9, bound: Bound::Lower }
+        );
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
     }
 

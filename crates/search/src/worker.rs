@@ -43,7 +43,14 @@ pub struct RootMove {
 
 impl RootMove {
     pub fn new(mv: Move) -> Self {
-        RootMove { mv, score: -INFINITE, prev_score: -INFINITE, bound: Bound::Upper, seldepth: 0, pv: vec![mv] }
+        RootMove {
+            mv,
+            score: -INFINITE,
+            prev_score: -INFINITE,
+            bound: Bound::Upper,
+            seldepth: 0,
+            pv: vec![mv],
+        }
     }
 }
 
@@ -184,7 +191,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             main.time.restart(Instant::now());
             sh.deadline.set(main.time.hard_deadline());
         }
-        if !main.pondering && (main.time.hard_limit_reached() || sh.deadline.time_up.load(Relaxed)) {
+        if !main.pondering && (main.time.hard_limit_reached() || sh.deadline.time_up.load(Relaxed))
+        {
             self.stopped = true;
         }
         if let Some(limit) = sh.limits.nodes {
@@ -214,7 +222,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 let last_line = pv_idx + 1 == multipv;
                 if self.main.is_some()
                     && (last_line || self.elapsed_ms() > 3000)
-                    && !(last_line && multipv == 1 && self.repeats_reported_mate(depth, sh.max_depth))
+                    && !(last_line
+                        && multipv == 1
+                        && self.repeats_reported_mate(depth, sh.max_depth))
                 {
                     self.report(sh, reporter, depth, multipv.min(pv_idx + 1));
                 }
@@ -281,7 +291,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         one_reply || !main.time.should_start_iteration(instability, score_drop)
     }
 
-    fn aspiration<R: Reporter + ?Sized>(&mut self, sh: &Shared<'_>, reporter: &R, depth: i32, pv_idx: usize) {
+    fn aspiration<R: Reporter + ?Sized>(
+        &mut self,
+        sh: &Shared<'_>,
+        reporter: &R,
+        depth: i32,
+        pv_idx: usize,
+    ) {
         let prev = self.root_moves[pv_idx].prev_score;
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
@@ -311,7 +327,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     }
 
     /// The root move loop for line `pv_idx` (earlier lines' moves are excluded).
-    fn root_search(&mut self, sh: &Shared<'_>, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
+    fn root_search(
+        &mut self,
+        sh: &Shared<'_>,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        pv_idx: usize,
+    ) -> i32 {
         self.count_node(sh);
         let mut best = -INFINITE;
         for i in pv_idx..self.root_moves.len() {
@@ -384,7 +407,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     }
 
     /// Sends `lines` info lines (MultiPV order) for the current iteration.
-    fn report<R: Reporter + ?Sized>(&mut self, sh: &Shared<'_>, reporter: &R, depth: i32, lines: usize) {
+    fn report<R: Reporter + ?Sized>(
+        &mut self,
+        sh: &Shared<'_>,
+        reporter: &R,
+        depth: i32,
+        lines: usize,
+    ) {
         sh.nodes[self.id].0.store(self.nodes, Relaxed);
         let nodes = sh.total_nodes();
         let time_ms = self.elapsed_ms();

@@ -60,7 +60,10 @@ fn hooks_describe_every_evaluated_position() {
             let pos = Walk::new(Graph::random(seed, 64), (seed % 64) as usize);
             engine.search(&pos, &Limits::nodes(20_000), &Silent, &Signals::default());
         }
-        assert_eq!(engine.static_eval(&Walk::new(Graph::random(7, 64), 3)), WalkEval.evaluate(&Walk::new(Graph::random(7, 64), 3)));
+        assert_eq!(
+            engine.static_eval(&Walk::new(Graph::random(7, 64), 3)),
+            WalkEval.evaluate(&Walk::new(Graph::random(7, 64), 3))
+        );
     }
     let evals = EVALS.load(Ordering::Relaxed);
     assert!(evals > 1_000, "the searches evaluated {evals} positions");

@@ -19,7 +19,12 @@ fn nim_mates_at_the_exact_distance() {
         let (best, score) = search_nim(stones, 16);
         let k = (stones / 4) as i32;
         if stones % 4 == 0 {
-            assert_eq!(score, Score::Mate(-2 * k), "{stones} stones: lost, mated in {} plies", 2 * k);
+            assert_eq!(
+                score,
+                Score::Mate(-2 * k),
+                "{stones} stones: lost, mated in {} plies",
+                2 * k
+            );
         } else {
             assert_eq!(score, Score::Mate(2 * k + 1), "{stones} stones");
             assert_eq!(best, Some(Move((stones % 4) as u16)), "{stones} stones: the winning take");
@@ -156,7 +161,8 @@ fn root_filters_restrict_the_moves_played() {
     let root = Walk::new(draw_or_chain(300), 0);
     let banned = Limits { depth: Some(6), banmoves: vec![Walk::to(2)], ..Limits::default() };
     assert_eq!(engine.search(&root, &banned, &Silent, &Signals::default()).best, Some(Walk::to(1)));
-    let all_banned = Limits { depth: Some(6), banmoves: vec![Walk::to(1), Walk::to(2)], ..Limits::default() };
+    let all_banned =
+        Limits { depth: Some(6), banmoves: vec![Walk::to(1), Walk::to(2)], ..Limits::default() };
     assert_eq!(engine.search(&root, &all_banned, &Silent, &Signals::default()).best, None);
 }
 

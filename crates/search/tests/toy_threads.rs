@@ -25,7 +25,11 @@ fn two_threads_give_legal_moves_over_many_short_searches() {
     let mut engine: Engine<Walk, WalkEval> = Engine::new(4, 2);
     for i in 0..300u64 {
         let pos = random_walk(i);
-        let limits = if i % 2 == 0 { Limits::depth(1 + (i % 9) as u32) } else { Limits::nodes(500 + i * 37) };
+        let limits = if i % 2 == 0 {
+            Limits::depth(1 + (i % 9) as u32)
+        } else {
+            Limits::nodes(500 + i * 37)
+        };
         let r = engine.search(&pos, &limits, &Silent, &Signals::default());
         let best = r.best.expect("a move");
         assert!(legal(&pos, best), "search {i}: illegal move");
@@ -55,7 +59,10 @@ fn stop_returns_promptly_with_a_legal_move() {
         let returned = Instant::now();
         let stopped_at = stopper.join().unwrap();
         // Generous: the test machine is shared; a search that ignored the flag would run forever.
-        assert!(returned.duration_since(stopped_at) < Duration::from_millis(300), "{threads} threads: slow stop");
+        assert!(
+            returned.duration_since(stopped_at) < Duration::from_millis(300),
+            "{threads} threads: slow stop"
+        );
         assert!(legal(&pos, r.best.expect("a move")));
         assert!(r.depth >= 1);
     }
@@ -90,7 +97,10 @@ fn time_limits_are_kept() {
     let start = Instant::now();
     let r = engine.search(&pos, &Limits::movetime(150), &Silent, &Signals::default());
     let took = start.elapsed();
-    assert!(took >= Duration::from_millis(100) && took < Duration::from_millis(600), "movetime 150 took {took:?}");
+    assert!(
+        took >= Duration::from_millis(100) && took < Duration::from_millis(600),
+        "movetime 150 took {took:?}"
+    );
     assert!(r.best.is_some());
 
     // 500 ms on the clock, 50 ms overhead: the search must stay far inside it.
@@ -115,7 +125,9 @@ fn single_thread_node_counts_are_reproducible() {
         (0..5u64)
             .map(|i| {
                 engine.clear();
-                engine.search(&random_walk(100 + i), &Limits::depth(9), &Silent, &Signals::default()).nodes
+                engine
+                    .search(&random_walk(100 + i), &Limits::depth(9), &Silent, &Signals::default())
+                    .nodes
             })
             .collect::<Vec<_>>()
     };
@@ -149,11 +161,15 @@ fn reports_every_depth_and_every_multipv_line() {
     for depth in 1..=6 {
         let at: Vec<_> = lines.iter().filter(|l| l.0 == depth).collect();
         let firsts: Vec<_> = at.iter().map(|l| l.1).collect();
-        assert!(firsts.contains(&1) && firsts.contains(&2) && firsts.contains(&3), "depth {depth}: {firsts:?}");
+        assert!(
+            firsts.contains(&1) && firsts.contains(&2) && firsts.contains(&3),
+            "depth {depth}: {firsts:?}"
+        );
     }
     // The three lines of the last depth start with three different moves; the first is the best.
     let last: Vec<_> = lines.iter().filter(|l| l.0 == 6).rev().take(3).collect();
-    let starts: std::collections::HashSet<_> = last.iter().map(|l| l.2.split(' ').next().unwrap().to_owned()).collect();
+    let starts: std::collections::HashSet<_> =
+        last.iter().map(|l| l.2.split(' ').next().unwrap().to_owned()).collect();
     assert_eq!(starts.len(), 3);
     let best_line = last.iter().find(|l| l.1 == 1).unwrap();
     assert!(best_line.2.starts_with(&pos.write_move(r.best.unwrap())));

@@ -3,9 +3,9 @@
 
 use crate::config::{DrawRule, ResignRule};
 use crate::engine::score::as_cp;
-use protocol::Score;
 use crate::record::{capitalize, GameEnd, Termination};
 use game_api::{Color, Outcome};
+use protocol::Score;
 
 #[derive(Clone, Debug, Default)]
 pub struct Adjudicator {
@@ -23,7 +23,13 @@ impl Adjudicator {
 
     /// Records the score `side` reported for the move it just played (full move `number`) and
     /// says whether the game is adjudicated now.
-    pub fn after_move(&mut self, side: Color, score: Option<Score>, number: u32, names: [&str; 2]) -> Option<GameEnd> {
+    pub fn after_move(
+        &mut self,
+        side: Color,
+        score: Option<Score>,
+        number: u32,
+        names: [&str; 2],
+    ) -> Option<GameEnd> {
         let i = side.index();
         let cp = score.map(as_cp);
         if let Some(rule) = self.resign {

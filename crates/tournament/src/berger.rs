@@ -20,7 +20,9 @@ pub fn berger_rounds(players: usize) -> Vec<Vec<Board>> {
     let (rounds, _) = berger_rounds_with_bye(players);
     rounds
         .into_iter()
-        .map(|round| round.into_iter().filter(|b| b.white <= players && b.black <= players).collect())
+        .map(|round| {
+            round.into_iter().filter(|b| b.white <= players && b.black <= players).collect()
+        })
         .collect()
 }
 
@@ -38,7 +40,11 @@ pub fn berger_rounds_with_bye(players: usize) -> (Vec<Vec<Board>>, usize) {
     let mut p = 1usize;
     for r in 1..=cycle {
         let mut boards = Vec::with_capacity(n / 2);
-        boards.push(if r % 2 == 1 { Board { white: p, black: n } } else { Board { white: n, black: p } });
+        boards.push(if r % 2 == 1 {
+            Board { white: p, black: n }
+        } else {
+            Board { white: n, black: p }
+        });
         for k in 1..n / 2 {
             let k = k as isize;
             boards.push(Board { white: wrap(p as isize + k), black: wrap(p as isize - k) });
@@ -91,8 +97,11 @@ mod tests {
             // The bye number is dropped from the games actually played.
             let played = berger_rounds(players);
             for (round, full) in played.iter().zip(&printed) {
-                let expected: Vec<Board> =
-                    full.iter().copied().filter(|b| b.white <= players && b.black <= players).collect();
+                let expected: Vec<Board> = full
+                    .iter()
+                    .copied()
+                    .filter(|b| b.white <= players && b.black <= players)
+                    .collect();
                 assert_eq!(round, &expected);
             }
         }
@@ -107,15 +116,24 @@ mod tests {
             for round in &rounds {
                 let mut seen = std::collections::HashSet::new();
                 for b in round {
-                    assert!(seen.insert(b.white) && seen.insert(b.black), "a player twice in a round");
-                    assert!(met.insert((b.white.min(b.black), b.white.max(b.black))), "a pairing repeats");
+                    assert!(
+                        seen.insert(b.white) && seen.insert(b.black),
+                        "a player twice in a round"
+                    );
+                    assert!(
+                        met.insert((b.white.min(b.black), b.white.max(b.black))),
+                        "a pairing repeats"
+                    );
                     whites[b.white] += 1;
                 }
             }
             assert_eq!(met.len(), players * (players - 1) / 2);
             let games_each = players - 1;
             for (p, &w) in whites.iter().enumerate().skip(1) {
-                assert!(w * 2 + 1 >= games_each && w * 2 <= games_each + 1, "player {p} has {w} whites");
+                assert!(
+                    w * 2 + 1 >= games_each && w * 2 <= games_each + 1,
+                    "player {p} has {w} whites"
+                );
             }
         }
         assert!(berger_rounds(1).is_empty());

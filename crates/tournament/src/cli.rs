@@ -40,7 +40,9 @@ kientuong match --game chess|xiangqi --engine cmd=PATH [name=N] [proto=uci|ucci]
 fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for word in args {
-        let is_flag = word.starts_with('-') && word.len() > 1 && !word[1..].starts_with(|c: char| c.is_ascii_digit());
+        let is_flag = word.starts_with('-')
+            && word.len() > 1
+            && !word[1..].starts_with(|c: char| c.is_ascii_digit());
         if is_flag {
             out.push((word.trim_start_matches('-').to_owned(), Vec::new()));
         } else if let Some((_, values)) = out.last_mut() {
@@ -111,15 +113,16 @@ fn apply_engine_key(e: &mut EngineConfig, key: &str, value: &str) -> Result<(), 
         }
         "st" => {
             e.limits.movetime = Some(
-                parse_seconds(value).ok_or_else(|| CliError(format!("st: '{value}' is not seconds")))?,
+                parse_seconds(value)
+                    .ok_or_else(|| CliError(format!("st: '{value}' is not seconds")))?,
             )
         }
         "nodes" => e.limits.nodes = Some(number("nodes", value)?),
         "depth" => e.limits.depth = Some(number("depth", value)?),
         "timemargin" => e.margin = Duration::from_millis(number("timemargin", value)?),
         "hang" => {
-            e.hang_timeout =
-                parse_seconds(value).ok_or_else(|| CliError(format!("hang: '{value}' is not seconds")))?
+            e.hang_timeout = parse_seconds(value)
+                .ok_or_else(|| CliError(format!("hang: '{value}' is not seconds")))?
         }
         "ranks" => {
             e.ranks = match value {
@@ -192,12 +195,18 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
             "concurrency" => cfg.concurrency = number("--concurrency", one_value(&flag, &values)?)?,
             "seed" | "srand" => cfg.seed = number("--seed", one_value(&flag, &values)?)?,
             "quiet" => cfg.quiet = true,
-            "movelimit" => cfg.move_limit = Some(number("--movelimit", one_value(&flag, &values)?)?),
+            "movelimit" => {
+                cfg.move_limit = Some(number("--movelimit", one_value(&flag, &values)?)?)
+            }
             "tournament" => {
                 cfg.tournament = match one_value(&flag, &values)? {
                     "gauntlet" => TournamentKind::Gauntlet,
                     "round-robin" | "roundrobin" => TournamentKind::RoundRobin,
-                    other => return err(format!("--tournament: '{other}' is not gauntlet or round-robin")),
+                    other => {
+                        return err(format!(
+                            "--tournament: '{other}' is not gauntlet or round-robin"
+                        ))
+                    }
                 }
             }
             "rules" => {
@@ -227,14 +236,22 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
                             o.format = match v.as_str() {
                                 "epd" => OpeningFormat::Epd,
                                 "pgn" => OpeningFormat::Pgn,
-                                _ => return err(format!("--openings format: '{v}' is not epd or pgn")),
+                                _ => {
+                                    return err(format!(
+                                        "--openings format: '{v}' is not epd or pgn"
+                                    ))
+                                }
                             }
                         }
                         "order" => {
                             o.order = match v.as_str() {
                                 "random" => OpeningOrder::Random,
                                 "sequential" => OpeningOrder::Sequential,
-                                _ => return err(format!("--openings order: '{v}' is not random or sequential")),
+                                _ => {
+                                    return err(format!(
+                                        "--openings order: '{v}' is not random or sequential"
+                                    ))
+                                }
                             }
                         }
                         "plies" => o.plies = Some(number("--openings plies", &v)?),
@@ -374,7 +391,10 @@ mod tests {
         assert_eq!(cfg.openings.order, OpeningOrder::Random);
         assert_eq!(cfg.pgnout, Some(PathBuf::from("out.pgn")));
         assert_eq!(cfg.sprt, Some(SprtConfig { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.1 }));
-        assert_eq!((cfg.tournament, cfg.rules, cfg.seed), (TournamentKind::Gauntlet, RuleSet::Cxq, 7));
+        assert_eq!(
+            (cfg.tournament, cfg.rules, cfg.seed),
+            (TournamentKind::Gauntlet, RuleSet::Cxq, 7)
+        );
         assert_eq!(cfg.resign, Some(ResignRule { movecount: 3, score: 500, twosided: false }));
         assert_eq!(cfg.draw, Some(DrawRule { movenumber: 30, movecount: 6, score: 8 }));
     }
@@ -394,22 +414,34 @@ mod tests {
             let e = parse_args(&words(&format!("{base}{extra}"))).unwrap_err();
             assert!(e.0.contains(needle), "{extra}: {e}");
         }
-        assert!(parse_args(&words("--engine cmd=x tc=1 --engine cmd=y tc=1")).is_err(), "no --game");
+        assert!(
+            parse_args(&words("--engine cmd=x tc=1 --engine cmd=y tc=1")).is_err(),
+            "no --game"
+        );
         assert!(parse_args(&words("--game chess --engine cmd=x tc=1")).is_err(), "one engine");
     }
 
     #[test]
     fn repeat_takes_a_count_or_a_boolean() {
         let base = "--game chess --engine cmd=x tc=1 --engine cmd=y tc=1 --repeat";
-        for (value, expected) in [("", true), (" 2", true), (" 1", false), (" true", true), (" off", false)] {
-            assert_eq!(parse_args(&words(&format!("{base}{value}"))).unwrap().repeat, expected, "{value:?}");
+        for (value, expected) in
+            [("", true), (" 2", true), (" 1", false), (" true", true), (" off", false)]
+        {
+            assert_eq!(
+                parse_args(&words(&format!("{base}{value}"))).unwrap().repeat,
+                expected,
+                "{value:?}"
+            );
         }
         assert!(parse_args(&words(&format!("{base} maybe"))).is_err());
     }
 
     #[test]
     fn duplicate_names_are_numbered() {
-        let cfg = parse_args(&words("--game chess --each cmd=sf tc=1 --engine --engine --engine name=sf")).unwrap();
+        let cfg = parse_args(&words(
+            "--game chess --each cmd=sf tc=1 --engine --engine --engine name=sf",
+        ))
+        .unwrap();
         let names: Vec<_> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["sf", "sf-2", "sf-3"]);
     }

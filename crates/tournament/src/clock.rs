@@ -161,11 +161,9 @@ pub enum Charge {
 impl Clock {
     pub fn new(limits: &Limits) -> Clock {
         match limits.clock {
-            Some(spec) => Clock {
-                remaining: spec.base,
-                moves_to_go: spec.moves_per_period,
-                spec: Some(spec),
-            },
+            Some(spec) => {
+                Clock { remaining: spec.base, moves_to_go: spec.moves_per_period, spec: Some(spec) }
+            }
             None => Clock { remaining: Duration::ZERO, moves_to_go: None, spec: None },
         }
     }
@@ -213,7 +211,10 @@ mod tests {
     #[test]
     fn parses_cutechess_time_controls() {
         let tc = parse_tc("40/60+0.6").unwrap().clock.unwrap();
-        assert_eq!(tc, ClockSpec { moves_per_period: Some(40), base: ms(60_000), increment: ms(600) });
+        assert_eq!(
+            tc,
+            ClockSpec { moves_per_period: Some(40), base: ms(60_000), increment: ms(600) }
+        );
         let tc = parse_tc("1:30+1").unwrap().clock.unwrap();
         assert_eq!((tc.base, tc.increment, tc.moves_per_period), (ms(90_000), ms(1000), None));
         assert_eq!(parse_tc("10").unwrap().clock.unwrap().base, ms(10_000));
@@ -232,7 +233,11 @@ mod tests {
         assert_eq!(clock.charge(ms(300), &limits, ms(50)), Charge::InTime);
         assert_eq!(clock.remaining, ms(800));
         assert_eq!(clock.charge(ms(850), &limits, ms(50)), Charge::InTime);
-        assert_eq!(clock.remaining, ms(100), "ran 50 ms past zero inside the margin: empty clock + increment");
+        assert_eq!(
+            clock.remaining,
+            ms(100),
+            "ran 50 ms past zero inside the margin: empty clock + increment"
+        );
         assert_eq!(clock.charge(ms(151), &limits, ms(50)), Charge::Forfeit);
     }
 

@@ -51,7 +51,8 @@ impl CxqTracker {
         };
         let mover = before.at(from).map(|c| c.to_ascii_lowercase());
         let capture = pos.captured_kind(m).is_some();
-        let crossed_pawn_forward = mover == Some('p') && pawn_crossed(side, from) && from.file == to.file;
+        let crossed_pawn_forward =
+            mover == Some('p') && pawn_crossed(side, from) && from.file == to.file;
         let targets_before = if is_chaser(mover) { capture_targets(pos, from) } else { Vec::new() };
 
         pos.make(m);
@@ -68,7 +69,8 @@ impl CxqTracker {
             self.effective += 1;
         }
         self.last_forcing = forcing;
-        self.since_progress = if capture || crossed_pawn_forward { 0 } else { self.since_progress + 1 };
+        self.since_progress =
+            if capture || crossed_pawn_forward { 0 } else { self.since_progress + 1 };
 
         let streak = &mut self.streaks[side.index()];
         if forcing {
@@ -97,7 +99,10 @@ impl CxqTracker {
             let reason = if checks { Reason::PerpetualCheck } else { Reason::PerpetualChase };
             return Some(Verdict::win(!side, reason));
         }
-        if self.total >= TOTAL_LIMIT || self.effective >= EFFECTIVE_LIMIT || self.since_progress >= PROGRESS_LIMIT {
+        if self.total >= TOTAL_LIMIT
+            || self.effective >= EFFECTIVE_LIMIT
+            || self.since_progress >= PROGRESS_LIMIT
+        {
             return Some(Verdict::draw(Reason::MoveLimit));
         }
         None
@@ -129,7 +134,13 @@ fn capture_targets<G: Game>(pos: &G, from: Coord) -> Vec<Coord> {
 }
 
 /// After the move (opponent to move): does the piece now on `at` chase something new?
-fn chases<G: Game>(pos: &mut G, view: &BoardView, at: Coord, mover: Option<char>, before: &[Coord]) -> bool {
+fn chases<G: Game>(
+    pos: &mut G,
+    view: &BoardView,
+    at: Coord,
+    mover: Option<char>,
+    before: &[Coord],
+) -> bool {
     // Look at the mover's threats by passing the opponent's turn.
     pos.make_null();
     let mover_side = pos.side_to_move();

@@ -32,7 +32,11 @@ pub fn builtin(game: GameKind) -> Vec<Opening> {
                 Some((name, moves)) => (Some(name.trim().to_owned()), moves),
                 None => (None, line),
             };
-            Opening { name, fen: None, moves: moves.split_whitespace().map(str::to_owned).collect() }
+            Opening {
+                name,
+                fen: None,
+                moves: moves.split_whitespace().map(str::to_owned).collect(),
+            }
         })
         .collect()
 }
@@ -60,8 +64,15 @@ pub fn parse_epd(text: &str) -> Vec<Opening> {
             } else {
                 "0 1".to_owned()
             };
-            let name = line.split("id ").nth(1).map(|s| s.trim_matches(|c| c == '"' || c == ';' || c == ' ').to_owned());
-            Some(Opening { name, fen: Some(format!("{} {clocks}", fen.join(" "))), moves: Vec::new() })
+            let name = line
+                .split("id ")
+                .nth(1)
+                .map(|s| s.trim_matches(|c| c == '"' || c == ';' || c == ' ').to_owned());
+            Some(Opening {
+                name,
+                fen: Some(format!("{} {clocks}", fen.join(" "))),
+                moves: Vec::new(),
+            })
         })
         .collect()
 }
@@ -74,7 +85,11 @@ pub fn parse_pgn<G: Game>(text: &str) -> Result<Vec<Opening>, String> {
     let mut name: Option<String> = None;
     let mut tokens: Vec<String> = Vec::new();
     let mut in_moves = false;
-    let flush = |fen: &mut Option<String>, name: &mut Option<String>, tokens: &mut Vec<String>, out: &mut Vec<Opening>| -> Result<(), String> {
+    let flush = |fen: &mut Option<String>,
+                 name: &mut Option<String>,
+                 tokens: &mut Vec<String>,
+                 out: &mut Vec<Opening>|
+     -> Result<(), String> {
         if tokens.is_empty() && fen.is_none() {
             return Ok(());
         }
@@ -112,7 +127,11 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((tag.to_owned(), rest.trim().trim_matches('"').to_owned()))
 }
 
-fn pgn_game<G: Game>(fen: Option<String>, name: Option<String>, lines: &[String]) -> Result<Opening, String> {
+fn pgn_game<G: Game>(
+    fen: Option<String>,
+    name: Option<String>,
+    lines: &[String],
+) -> Result<Opening, String> {
     let text = strip_pgn_noise(&lines.join(" "));
     let mut pos = match &fen {
         Some(f) => G::from_fen(f).map_err(|e| format!("PGN opening: {e}"))?,
@@ -130,7 +149,13 @@ fn pgn_game<G: Game>(fen: Option<String>, name: Option<String>, lines: &[String]
         }
         let iccs = token.replace('-', "").to_ascii_lowercase();
         let m = parse_any(&mut pos, token)
-            .or_else(|| if token.len() == 5 && token.as_bytes()[2] == b'-' { parse_any(&mut pos, &iccs) } else { None })
+            .or_else(|| {
+                if token.len() == 5 && token.as_bytes()[2] == b'-' {
+                    parse_any(&mut pos, &iccs)
+                } else {
+                    None
+                }
+            })
             .ok_or_else(|| format!("PGN opening: '{token}' is not a legal move"))?;
         moves.push(pos.write_move(m));
         pos.make(m);
@@ -158,11 +183,16 @@ fn strip_pgn_noise(text: &str) -> String {
 
 /// Loads the openings the configuration asks for, checks each is playable, cuts lines to
 /// `plies`, and orders them (sequential from `start`, or shuffled by the seed).
-pub fn load<G: Game>(cfg: &OpeningConfig, game: GameKind, seed: u64) -> Result<Vec<Opening>, String> {
+pub fn load<G: Game>(
+    cfg: &OpeningConfig,
+    game: GameKind,
+    seed: u64,
+) -> Result<Vec<Opening>, String> {
     let mut openings = match &cfg.file {
         None => builtin(game),
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
             match cfg.format {
                 OpeningFormat::Epd => parse_epd(&text),
                 OpeningFormat::Pgn => parse_pgn::<G>(&text)?,

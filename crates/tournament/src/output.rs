@@ -11,7 +11,11 @@ fn num(x: f64, decimals: usize) -> String {
     if x.is_nan() {
         "nan".to_owned()
     } else if x.is_infinite() {
-        if x > 0.0 { "inf".to_owned() } else { "-inf".to_owned() }
+        if x > 0.0 {
+            "inf".to_owned()
+        } else {
+            "-inf".to_owned()
+        }
     } else {
         format!("{x:.decimals$}")
     }
@@ -49,7 +53,13 @@ pub fn progress_line(tally: &Tally, a: usize, b: usize, sprt: Option<&SprtConfig
 }
 
 /// The end-of-match block for one encounter, as cutechess-cli prints it.
-pub fn encounter_report(tally: &Tally, a: usize, b: usize, names: &[String], sprt: Option<&SprtConfig>) -> String {
+pub fn encounter_report(
+    tally: &Tally,
+    a: usize,
+    b: usize,
+    names: &[String],
+    sprt: Option<&SprtConfig>,
+) -> String {
     let (wdl, penta) = tally.between(a, b);
     let trinomial = wdl.elo();
     let mut out = String::new();
@@ -118,7 +128,11 @@ pub fn crosstable(tally: &Tally, names: &[String]) -> String {
     let width = names.iter().map(|s| s.len()).max().unwrap_or(4).max(4);
     let cell = 7;
     let mut out = String::new();
-    let _ = write!(out, "Rank {:width$} {:>5} {:>6} {:>6} {:>6} |", "Name", "Games", "Score", "Pct", "Elo");
+    let _ = write!(
+        out,
+        "Rank {:width$} {:>5} {:>6} {:>6} {:>6} |",
+        "Name", "Games", "Score", "Pct", "Elo"
+    );
     for k in 1..=n {
         let _ = write!(out, " {k:>cell$}");
     }
@@ -141,7 +155,11 @@ pub fn crosstable(tally: &Tally, names: &[String]) -> String {
                 let _ = write!(out, " {:>cell$}", "---");
             } else {
                 let (wdl, _) = tally.between(i, j);
-                let text = if wdl.games() == 0 { String::new() } else { format!("{}/{}", wdl.points(), wdl.games()) };
+                let text = if wdl.games() == 0 {
+                    String::new()
+                } else {
+                    format!("{}/{}", wdl.points(), wdl.games())
+                };
                 let _ = write!(out, " {text:>cell$}");
             }
         }

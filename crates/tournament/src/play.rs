@@ -60,7 +60,10 @@ pub fn play_game<G: Game>(
         if referee.play(text).is_err() {
             break;
         }
-        moves.push(PlayedMove { text: referee.moves().last().cloned().unwrap_or_default(), note: Some("book".into()) });
+        moves.push(PlayedMove {
+            text: referee.moves().last().cloned().unwrap_or_default(),
+            note: Some("book".into()),
+        });
     }
 
     let [white_seat, black_seat] = seats;
@@ -78,7 +81,11 @@ pub fn play_game<G: Game>(
         };
         if let Err(e) = ready {
             restart[i] = true;
-            let end = GameEnd::loss(side, Termination::Abandoned, format!("{} {}", capitalize(names[i]), describe_start(&e)));
+            let end = GameEnd::loss(
+                side,
+                Termination::Abandoned,
+                format!("{} {}", capitalize(names[i]), describe_start(&e)),
+            );
             return Played { end, moves, restart };
         }
     }
@@ -100,7 +107,8 @@ pub fn play_game<G: Game>(
             reset_fen: &reset_fen,
             reset_index,
         };
-        let (own, opponent) = if i == 0 { (&clocks[0], &clocks[1]) } else { (&clocks[1], &clocks[0]) };
+        let (own, opponent) =
+            if i == 0 { (&clocks[0], &clocks[1]) } else { (&clocks[1], &clocks[0]) };
         let go = GoClocks { own, opponent, mover_is_white: side == Color::White };
         let Some(session) = sessions[i].as_mut() else {
             restart[i] = true;
@@ -110,24 +118,34 @@ pub fn play_game<G: Game>(
             Ok(reply) => reply,
             Err(failure) => {
                 restart[i] = true;
-                let timed = configs[i].limits.move_deadline(&clocks[i], configs[i].margin).is_some();
+                let timed =
+                    configs[i].limits.move_deadline(&clocks[i], configs[i].margin).is_some();
                 break match failure.error {
-                    EngineError::Timeout if timed => {
-                        GameEnd::loss(side, Termination::TimeForfeit, format!("{who} loses on time"))
-                    }
-                    EngineError::Timeout => {
-                        GameEnd::loss(side, Termination::Stalled, format!("{who}'s connection stalls"))
-                    }
+                    EngineError::Timeout if timed => GameEnd::loss(
+                        side,
+                        Termination::TimeForfeit,
+                        format!("{who} loses on time"),
+                    ),
+                    EngineError::Timeout => GameEnd::loss(
+                        side,
+                        Termination::Stalled,
+                        format!("{who}'s connection stalls"),
+                    ),
                     _ => GameEnd::loss(side, Termination::Abandoned, format!("{who} disconnects")),
                 };
             }
         };
-        if clocks[i].charge(reply.elapsed, &configs[i].limits, configs[i].margin) == Charge::Forfeit {
+        if clocks[i].charge(reply.elapsed, &configs[i].limits, configs[i].margin) == Charge::Forfeit
+        {
             restart[i] = true;
             break GameEnd::loss(side, Termination::TimeForfeit, format!("{who} loses on time"));
         }
         let Some(best) = reply.best else {
-            break GameEnd::loss(side, Termination::RulesInfraction, format!("{who} offers no move"));
+            break GameEnd::loss(
+                side,
+                Termination::RulesInfraction,
+                format!("{who} offers no move"),
+            );
         };
         if referee.play(&best).is_err() {
             break GameEnd::loss(
@@ -137,11 +155,16 @@ pub fn play_game<G: Game>(
             );
         }
         let note = match (reply.score, reply.depth) {
-            (Some(s), Some(d)) => format!("{}/{d} {:.3}s", pgn_text(s), reply.elapsed.as_secs_f64()),
+            (Some(s), Some(d)) => {
+                format!("{}/{d} {:.3}s", pgn_text(s), reply.elapsed.as_secs_f64())
+            }
             (Some(s), None) => format!("{} {:.3}s", pgn_text(s), reply.elapsed.as_secs_f64()),
             _ => format!("{:.3}s", reply.elapsed.as_secs_f64()),
         };
-        moves.push(PlayedMove { text: referee.moves().last().cloned().unwrap_or(best), note: Some(note) });
+        moves.push(PlayedMove {
+            text: referee.moves().last().cloned().unwrap_or(best),
+            note: Some(note),
+        });
         let full_move = (referee.moves().len() as u32).div_ceil(2);
         if let Some(end) = adjudicator.after_move(side, reply.score, full_move, names) {
             break end;

@@ -62,13 +62,19 @@ impl GameEnd {
             (Outcome::Win(w), Reason::Stalemate) => format!("{} is stalemated", name(!w)),
             (Outcome::Win(w), Reason::PerpetualCheck) => format!("perpetual check by {}", name(!w)),
             (Outcome::Win(w), Reason::PerpetualChase) => format!("perpetual chase by {}", name(!w)),
-            (Outcome::Win(w), reason) => format!("{} wins by {}", name(w), reason.as_str().replace('_', " ")),
+            (Outcome::Win(w), reason) => {
+                format!("{} wins by {}", name(w), reason.as_str().replace('_', " "))
+            }
             (Outcome::Draw, Reason::Stalemate) => "Draw by stalemate".to_owned(),
             (Outcome::Draw, Reason::ThreefoldRepetition) => "Draw by 3-fold repetition".to_owned(),
             (Outcome::Draw, Reason::FivefoldRepetition) => "Draw by 5-fold repetition".to_owned(),
             (Outcome::Draw, Reason::FiftyMove) => "Draw by fifty moves rule".to_owned(),
-            (Outcome::Draw, Reason::SeventyFiveMove) => "Draw by seventy-five moves rule".to_owned(),
-            (Outcome::Draw, Reason::InsufficientMaterial) => "Draw by insufficient mating material".to_owned(),
+            (Outcome::Draw, Reason::SeventyFiveMove) => {
+                "Draw by seventy-five moves rule".to_owned()
+            }
+            (Outcome::Draw, Reason::InsufficientMaterial) => {
+                "Draw by insufficient mating material".to_owned()
+            }
             (Outcome::Draw, Reason::MoveLimit) => "Draw by move-count rule".to_owned(),
             (Outcome::Draw, Reason::Repetition) => "Draw by repetition".to_owned(),
             (Outcome::Draw, reason) => format!("Draw by {}", reason.as_str().replace('_', " ")),

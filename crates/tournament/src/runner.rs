@@ -7,8 +7,8 @@ use crate::config::{MatchConfig, TournamentKind};
 use crate::engine::EngineSession;
 use crate::openings::{self, Opening};
 use crate::output;
-use crate::play::{play_game, GameRules, Played};
 use crate::pgn;
+use crate::play::{play_game, GameRules, Played};
 use crate::record::GameRecord;
 use crate::schedule::{schedule, Job};
 use crate::tally::Tally;
@@ -146,7 +146,13 @@ pub fn run_match<G: Game>(
     let mut report = String::new();
     if cfg.engines.len() == 2 || cfg.tournament == TournamentKind::Gauntlet {
         for opponent in 1..cfg.engines.len() {
-            report.push_str(&output::encounter_report(&tally, 0, opponent, &names, cfg.sprt.as_ref()));
+            report.push_str(&output::encounter_report(
+                &tally,
+                0,
+                opponent,
+                &names,
+                cfg.sprt.as_ref(),
+            ));
         }
     }
     if cfg.engines.len() > 2 {
@@ -195,7 +201,9 @@ fn worker<G: Game>(
             [&mut white, &mut black],
         );
         // A process that misbehaved is replaced by a fresh one for the next game.
-        for (slot, session, restart) in [(job.white, white, played.restart[0]), (job.black, black, played.restart[1])] {
+        for (slot, session, restart) in
+            [(job.white, white, played.restart[0]), (job.black, black, played.restart[1])]
+        {
             match session {
                 Some(s) if restart => s.quit(),
                 other => sessions[slot] = other,

@@ -17,7 +17,9 @@ pub fn san<G: Game>(pos: &mut G, m: Move) -> String {
         return text;
     };
     let target = view.at(to);
-    let own_piece_on_target = target.is_some_and(|t| t.is_ascii_uppercase() == view.at(from).is_some_and(|c| c.is_ascii_uppercase()));
+    let own_piece_on_target = target.is_some_and(|t| {
+        t.is_ascii_uppercase() == view.at(from).is_some_and(|c| c.is_ascii_uppercase())
+    });
     let mut out = String::new();
     if piece == 'K' && (from.file.abs_diff(to.file) == 2 || own_piece_on_target) {
         out.push_str(if to.file > from.file { "O-O" } else { "O-O-O" });
@@ -64,7 +66,9 @@ fn disambiguation<G: Game>(
         .iter()
         .filter(|&&other| other != m)
         .filter_map(|&other| view.squares_of_move(&pos.write_move(other)).map(|(f, t, _)| (f, t)))
-        .filter(|&(f, t)| t == to && f != from && view.at(f).map(|c| c.to_ascii_uppercase()) == Some(piece))
+        .filter(|&(f, t)| {
+            t == to && f != from && view.at(f).map(|c| c.to_ascii_uppercase()) == Some(piece)
+        })
         .map(|(f, _)| f)
         .collect();
     if rivals.is_empty() {
@@ -86,7 +90,8 @@ pub fn parse_any<G: Game>(pos: &mut G, token: &str) -> Option<Move> {
     if let Ok(m) = pos.parse_move(token) {
         return Some(m);
     }
-    let clean = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).replace("0-0", "O-O").replace('=', "");
+    let clean =
+        |s: &str| s.trim_end_matches(['+', '#', '!', '?']).replace("0-0", "O-O").replace('=', "");
     let wanted = clean(token);
     let mut list = MoveList::new();
     pos.generate(GenKind::All, &mut list);

@@ -114,7 +114,8 @@ mod tests {
         assert!(jobs.iter().all(|j| j.white == 0 || j.black == 0));
         let jobs = schedule(&cfg("--tournament round-robin --games 2", 4), 5);
         assert_eq!(jobs.len(), 12);
-        let mut met: Vec<_> = jobs.iter().map(|j| (j.white.min(j.black), j.white.max(j.black))).collect();
+        let mut met: Vec<_> =
+            jobs.iter().map(|j| (j.white.min(j.black), j.white.max(j.black))).collect();
         met.sort();
         met.dedup();
         assert_eq!(met.len(), 6);

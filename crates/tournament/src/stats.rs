@@ -113,13 +113,9 @@ impl Pentanomial {
         }
         let values = [0.0, 0.25, 0.5, 0.75, 1.0];
         let mean = self.0.iter().zip(values).map(|(&c, v)| f64::from(c) * v).sum::<f64>() / n;
-        let var = self
-            .0
-            .iter()
-            .zip(values)
-            .map(|(&c, v)| f64::from(c) * (v - mean).powi(2))
-            .sum::<f64>()
-            / n;
+        let var =
+            self.0.iter().zip(values).map(|(&c, v)| f64::from(c) * (v - mean).powi(2)).sum::<f64>()
+                / n;
         Some((mean, var))
     }
 
@@ -139,7 +135,13 @@ impl Pentanomial {
             Some((s, var)) => {
                 let se = (var / f64::from(self.pairs())).sqrt();
                 if se == 0.0 {
-                    return if s > 0.5 { 1.0 } else if s < 0.5 { 0.0 } else { 0.5 };
+                    return if s > 0.5 {
+                        1.0
+                    } else if s < 0.5 {
+                        0.0
+                    } else {
+                        0.5
+                    };
                 }
                 0.5 * (1.0 + erf((s - 0.5) / (se * std::f64::consts::SQRT_2)))
             }

@@ -2,16 +2,20 @@
 
 use game_api::{Color, Game, GenKind, Move, MoveList, Outcome, Reason};
 use movegen_xiangqi::Xiangqi;
+use protocol::Score;
 use std::collections::HashSet;
 use tournament::adjudicate::Adjudicator;
 use tournament::board_view::BoardView;
 use tournament::config::{DrawRule, ResignRule};
-use protocol::Score;
 use tournament::record::Termination;
 use tournament::referee::Referee;
 
 /// The first legal move that `accept` likes and that reaches a position not seen before.
-fn pick(referee: &Referee<Xiangqi>, seen: &HashSet<u64>, accept: &dyn Fn(&mut Xiangqi, Move) -> bool) -> Option<String> {
+fn pick(
+    referee: &Referee<Xiangqi>,
+    seen: &HashSet<u64>,
+    accept: &dyn Fn(&mut Xiangqi, Move) -> bool,
+) -> Option<String> {
     let mut pos = referee.position().clone();
     let mut list = MoveList::new();
     pos.generate(GenKind::All, &mut list);
@@ -46,12 +50,16 @@ fn thirty_plies_without_progress_draw_under_cxq_only() {
     let mut seen = HashSet::from([cxq.position().hash()]);
     for ply in 1..=30 {
         assert_eq!(cxq.verdict(), None, "before ply {ply}");
-        let mv = pick(&cxq, &seen, &quiet_piece_move).unwrap_or_else(|| panic!("no fresh quiet move at ply {ply}"));
+        let mv = pick(&cxq, &seen, &quiet_piece_move)
+            .unwrap_or_else(|| panic!("no fresh quiet move at ply {ply}"));
         cxq.play(&mv).unwrap();
         asian.play(&mv).unwrap();
         seen.insert(cxq.position().hash());
     }
-    assert_eq!(cxq.verdict().map(|v| (v.outcome, v.reason)), Some((Outcome::Draw, Reason::MoveLimit)));
+    assert_eq!(
+        cxq.verdict().map(|v| (v.outcome, v.reason)),
+        Some((Outcome::Draw, Reason::MoveLimit))
+    );
     assert_eq!(asian.verdict(), None, "the Asian rules allow 120 plies");
 }
 
@@ -86,17 +94,28 @@ fn resign_needs_consecutive_losing_scores() {
     let mut adj = Adjudicator::new(Some(rule), None);
     let lost = Some(Score::Cp(-600));
     assert_eq!(adj.after_move(Color::White, lost, 10, names), None);
-    assert_eq!(adj.after_move(Color::White, Some(Score::Cp(-100)), 11, names), None, "streak broken");
+    assert_eq!(
+        adj.after_move(Color::White, Some(Score::Cp(-100)), 11, names),
+        None,
+        "streak broken"
+    );
     assert_eq!(adj.after_move(Color::White, lost, 12, names), None);
     assert_eq!(adj.after_move(Color::White, Some(Score::MatedIn(8)), 13, names), None);
     let end = adj.after_move(Color::White, lost, 14, names).expect("third losing score");
-    assert_eq!((end.outcome, end.termination), (Outcome::Win(Color::Black), Termination::Adjudication));
+    assert_eq!(
+        (end.outcome, end.termination),
+        (Outcome::Win(Color::Black), Termination::Adjudication)
+    );
     assert_eq!(end.comment, "White resigns");
 
     let two = ResignRule { twosided: true, ..rule };
     let mut adj = Adjudicator::new(Some(two), None);
     for n in 0..3 {
-        assert_eq!(adj.after_move(Color::White, lost, n, names), None, "the opponent has not agreed yet");
+        assert_eq!(
+            adj.after_move(Color::White, lost, n, names),
+            None,
+            "the opponent has not agreed yet"
+        );
         let _ = adj.after_move(Color::Black, Some(Score::Cp(0)), n, names);
     }
     let mut adj = Adjudicator::new(Some(two), None);
@@ -116,7 +135,11 @@ fn draw_adjudication_waits_for_the_move_number_and_both_sides() {
     let level = Some(Score::Cp(5));
     for n in 15..20 {
         assert_eq!(adj.after_move(Color::White, level, n, names), None);
-        assert_eq!(adj.after_move(Color::Black, level, n, names), None, "move {n} is before movenumber");
+        assert_eq!(
+            adj.after_move(Color::Black, level, n, names),
+            None,
+            "move {n} is before movenumber"
+        );
     }
     assert_eq!(adj.after_move(Color::White, level, 20, names), None);
     assert_eq!(adj.after_move(Color::Black, Some(Score::Cp(-30)), 20, names), None);

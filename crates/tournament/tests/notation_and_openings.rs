@@ -26,9 +26,17 @@ fn san_covers_captures_castling_promotion_ambiguity_and_mate() {
     assert_eq!(san_of(fen, "a1a8"), "Rxa8+");
     assert_eq!(san_of(fen, "a1d1"), "Rd1", "the king blocks the h-rook");
     assert_eq!(san_of("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "a1d1"), "Rad1", "file disambiguates");
-    assert_eq!(san_of("4k3/8/8/8/R7/8/R7/4K3 w - - 0 1", "a2a3"), "R2a3", "same file: rank disambiguates");
+    assert_eq!(
+        san_of("4k3/8/8/8/R7/8/R7/4K3 w - - 0 1", "a2a3"),
+        "R2a3",
+        "same file: rank disambiguates"
+    );
     assert_eq!(san_of("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q"), "b8=Q+");
-    assert_eq!(san_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6"), "exd6", "en passant is a capture");
+    assert_eq!(
+        san_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6"),
+        "exd6",
+        "en passant is a capture"
+    );
     assert_eq!(san_of("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"), "Ra8#");
 }
 
@@ -62,8 +70,15 @@ fn builtin_books_are_legal_and_large_enough() {
         let name = o.name.clone().unwrap();
         validate::<Xiangqi>(&mut o).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
-    let names: Vec<String> = builtin(GameKind::Xiangqi).into_iter().filter_map(|o| o.name).collect();
-    for family in ["Central cannon", "Elephant opening", "Horse opening", "Pawn opening", "Same-direction cannons"] {
+    let names: Vec<String> =
+        builtin(GameKind::Xiangqi).into_iter().filter_map(|o| o.name).collect();
+    for family in [
+        "Central cannon",
+        "Elephant opening",
+        "Horse opening",
+        "Pawn opening",
+        "Same-direction cannons",
+    ] {
         assert!(names.iter().any(|n| n.starts_with(family)), "{family} missing");
     }
 }
@@ -75,9 +90,15 @@ fn epd_and_pgn_files_parse() {
          rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n",
     );
     assert_eq!(epd.len(), 2);
-    assert_eq!(epd[0].fen.as_deref(), Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"));
+    assert_eq!(
+        epd[0].fen.as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+    );
     assert_eq!(epd[0].name.as_deref(), Some("e4"));
-    assert_eq!(epd[1].fen.as_deref(), Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"));
+    assert_eq!(
+        epd[1].fen.as_deref(),
+        Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+    );
 
     let games = parse_pgn::<Chess>(
         "[Event \"a\"]\n[Opening \"QGD\"]\n\n1. d4 d5 2. c4 e6 $1 {x} (2... c6) 3. Nc3 *\n\n\
@@ -120,7 +141,10 @@ fn record(moves: &[&str], fen: Option<&str>, end: GameEnd) -> GameRecord {
         black_name: "B".into(),
         start_fen: fen.map(str::to_owned),
         opening_name: None,
-        moves: moves.iter().map(|m| PlayedMove { text: (*m).to_owned(), note: Some("+0.10/3 0.010s".into()) }).collect(),
+        moves: moves
+            .iter()
+            .map(|m| PlayedMove { text: (*m).to_owned(), note: Some("+0.10/3 0.010s".into()) })
+            .collect(),
         end,
         time_control: "10+0.1".into(),
         date: "2026.01.02".into(),
@@ -129,19 +153,39 @@ fn record(moves: &[&str], fen: Option<&str>, end: GameEnd) -> GameRecord {
 
 #[test]
 fn pgn_text_for_both_games() {
-    let end = GameEnd { outcome: game_api::Outcome::Win(game_api::Color::White), termination: Termination::Normal, comment: "White mates".into() };
-    let text = write_game::<Chess>(&record(&["f2f3", "e7e5", "g2g4", "d8h4"], None, end.clone()), GameKind::Chess, "t");
+    let end = GameEnd {
+        outcome: game_api::Outcome::Win(game_api::Color::White),
+        termination: Termination::Normal,
+        comment: "White mates".into(),
+    };
+    let text = write_game::<Chess>(
+        &record(&["f2f3", "e7e5", "g2g4", "d8h4"], None, end.clone()),
+        GameKind::Chess,
+        "t",
+    );
     assert!(text.contains("[White \"A \\\"quoted\\\"\"]"), "{text}");
-    assert!(text.contains("1. f3 {+0.10/3 0.010s} e5 {+0.10/3 0.010s} 2. g4 {+0.10/3 0.010s} Qh4#"), "{text}");
+    assert!(
+        text.contains("1. f3 {+0.10/3 0.010s} e5 {+0.10/3 0.010s} 2. g4 {+0.10/3 0.010s} Qh4#"),
+        "{text}"
+    );
     assert!(text.contains("{White mates} 1-0"));
 
     let fen = "4k3/8/8/8/8/8/8/R3K3 b Q - 0 7";
-    let text = write_game::<Chess>(&record(&["e8f7", "e1c1"], Some(fen), end.clone()), GameKind::Chess, "t");
+    let text = write_game::<Chess>(
+        &record(&["e8f7", "e1c1"], Some(fen), end.clone()),
+        GameKind::Chess,
+        "t",
+    );
     assert!(text.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 b Q - 0 7\"]\n[SetUp \"1\"]"), "{text}");
     assert!(text.contains("7... Kf7 {+0.10/3 0.010s} 8. O-O-O"), "{text}");
 
-    let chase = GameEnd { outcome: game_api::Outcome::Win(game_api::Color::Black), termination: Termination::Normal, comment: "perpetual chase by Red".into() };
-    let text = write_game::<Xiangqi>(&record(&["h2e2", "h9g7"], None, chase), GameKind::Xiangqi, "t");
+    let chase = GameEnd {
+        outcome: game_api::Outcome::Win(game_api::Color::Black),
+        termination: Termination::Normal,
+        comment: "perpetual chase by Red".into(),
+    };
+    let text =
+        write_game::<Xiangqi>(&record(&["h2e2", "h9g7"], None, chase), GameKind::Xiangqi, "t");
     assert!(text.contains("[Format \"ICCS\"]"));
     assert!(text.contains("[TerminationDetails \"perpetual chase by Red\"]"));
     assert!(text.contains("1. H2-E2 H9-G7 0-1"), "{text}");

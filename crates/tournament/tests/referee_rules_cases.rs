@@ -37,8 +37,13 @@ fn referee_agrees_with_every_rules_case() {
         let cols: Vec<&str> = line.split('\t').collect();
         let [game, fen, moves, expected, rule, ..] = cols[..] else { continue };
         let (got, names) = match game {
-            "chess" => (judge::<movegen_chess::Chess>(fen, moves), movegen_chess::Chess::COLOR_NAMES),
-            "xiangqi" => (judge::<movegen_xiangqi::Xiangqi>(fen, moves), movegen_xiangqi::Xiangqi::COLOR_NAMES),
+            "chess" => {
+                (judge::<movegen_chess::Chess>(fen, moves), movegen_chess::Chess::COLOR_NAMES)
+            }
+            "xiangqi" => (
+                judge::<movegen_xiangqi::Xiangqi>(fen, moves),
+                movegen_xiangqi::Xiangqi::COLOR_NAMES,
+            ),
             _ => continue,
         };
         checked += 1;
@@ -47,19 +52,31 @@ fn referee_agrees_with_every_rules_case() {
             Ok(end) => {
                 let name = result_name(&end, names);
                 if name != expected {
-                    failures.push(format!("line {}: {rule}: expected {expected}, referee says {name}", n + 1));
+                    failures.push(format!(
+                        "line {}: {rule}: expected {expected}, referee says {name}",
+                        n + 1
+                    ));
                 }
                 if let Some(GameEnd { outcome: Outcome::Win(w), comment, .. }) = &end {
                     if comment.starts_with("perpetual") {
                         let loser = names[(!*w).index()];
-                        assert!(comment.to_lowercase().ends_with(loser), "line {}: {comment}", n + 1);
+                        assert!(
+                            comment.to_lowercase().ends_with(loser),
+                            "line {}: {comment}",
+                            n + 1
+                        );
                     }
                 }
             }
         }
     }
     assert!(checked > 100, "only {checked} cases read");
-    assert!(failures.is_empty(), "{} of {checked} cases disagree:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} cases disagree:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

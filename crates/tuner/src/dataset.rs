@@ -97,18 +97,9 @@ impl Dataset {
         let tail = self.positions.split_off(at.min(self.positions.len()));
         let first = tail.first().map_or(self.terms.len(), |p| p.start as usize);
         let terms = self.terms.split_off(first);
-        let positions = tail
-            .into_iter()
-            .map(|p| Position {
-                start: p.start - first as u32,
-                ..p
-            })
-            .collect();
-        Dataset {
-            positions,
-            terms,
-            skipped: 0,
-        }
+        let positions =
+            tail.into_iter().map(|p| Position { start: p.start - first as u32, ..p }).collect();
+        Dataset { positions, terms, skipped: 0 }
     }
 
     pub fn terms_of(&self, p: &Position) -> &[(u16, i16)] {

@@ -13,10 +13,8 @@ pub struct Params(pub Vec<f64>);
 
 impl Params {
     pub fn from_weights(values: &[S], tempo: i32) -> Params {
-        let mut p: Vec<f64> = values
-            .iter()
-            .flat_map(|s| [f64::from(s.0), f64::from(s.1)])
-            .collect();
+        let mut p: Vec<f64> =
+            values.iter().flat_map(|s| [f64::from(s.0), f64::from(s.1)]).collect();
         p.push(f64::from(tempo));
         Params(p)
     }
@@ -25,12 +23,7 @@ impl Params {
     pub fn to_weights(&self) -> (Vec<S>, i32) {
         let n = (self.0.len() - 1) / 2;
         let pairs = (0..n)
-            .map(|i| {
-                S(
-                    self.0[2 * i].round() as i32,
-                    self.0[2 * i + 1].round() as i32,
-                )
-            })
+            .map(|i| S(self.0[2 * i].round() as i32, self.0[2 * i + 1].round() as i32))
             .collect();
         (pairs, self.0[2 * n].round() as i32)
     }

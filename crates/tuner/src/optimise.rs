@@ -39,12 +39,7 @@ pub struct AdamSettings {
 
 impl Default for AdamSettings {
     fn default() -> Self {
-        AdamSettings {
-            steps: 500,
-            learning_rate: 1.0,
-            beta1: 0.9,
-            beta2: 0.999,
-        }
+        AdamSettings { steps: 500, learning_rate: 1.0, beta1: 0.9, beta2: 0.999 }
     }
 }
 

@@ -40,10 +40,7 @@ pub fn write_weights(
             let (_, n) = fields[i];
             let vals = &values[offsets[i]..offsets[i] + n];
             let text = if trimmed.starts_with(&format!("{name}: [")) {
-                format!(
-                    "[{}]",
-                    vals.iter().map(|&s| pair(s)).collect::<Vec<_>>().join(", ")
-                )
+                format!("[{}]", vals.iter().map(|&s| pair(s)).collect::<Vec<_>>().join(", "))
             } else if n == 1 {
                 pair(vals[0])
             } else {
@@ -59,10 +56,7 @@ pub fn write_weights(
         }
     }
     if let Some(i) = found.iter().position(|f| !f) {
-        return Err(format!(
-            "field {} not found in the WEIGHTS literal",
-            fields[i].0
-        ));
+        return Err(format!("field {} not found in the WEIGHTS literal", fields[i].0));
     }
     if !tempo_found {
         return Err("field tempo not found in the WEIGHTS literal".into());

@@ -69,7 +69,11 @@ fn run<G: NnueGame>(data: &Samples, epochs: usize, threads: usize) -> (FloatNet,
 
 #[test]
 fn chess_training_learns_and_is_deterministic() {
-    let data = samples::<Chess>(&labelled_positions::<Chess>(Chess::START_FEN, 60, &[100, 300, 300, 500, 900, 0]));
+    let data = samples::<Chess>(&labelled_positions::<Chess>(
+        Chess::START_FEN,
+        60,
+        &[100, 300, 300, 500, 900, 0],
+    ));
     assert!(data.len() > 3000);
     let (net, reports) = run::<Chess>(&data, 12, 2);
     let first = reports[0].validation_loss;

@@ -15,9 +15,7 @@ fn sample() -> (GameModel, Dataset) {
     let game = GameModel::by_name("xiangqi").unwrap();
     let mut state = 0x5eed_u64;
     let mut rnd = |n: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((state >> 33) as usize) % n
     };
     let mut records = Vec::new();
@@ -32,9 +30,7 @@ fn sample() -> (GameModel, Dataset) {
             pos.make(list[rnd(list.len())]);
             if ply % 4 == 3 {
                 let fen = pos.fen();
-                let white = (game.trace)(&fen)
-                    .unwrap()
-                    .white_eval(&game.values, game.tempo);
+                let white = (game.trace)(&fen).unwrap().white_eval(&game.values, game.tempo);
                 let mut result = if white > 100 {
                     ResultCode::Win
                 } else if white < -100 {
@@ -46,12 +42,7 @@ fn sample() -> (GameModel, Dataset) {
                     result = ResultCode::Draw;
                 }
                 let stm = pos.side_to_move().index() as u8;
-                records.push(Record {
-                    fen,
-                    score: (white / 2) as i16,
-                    result,
-                    stm,
-                });
+                records.push(Record { fen, score: (white / 2) as i16, result, stm });
             }
         }
     }
@@ -64,10 +55,7 @@ fn sample() -> (GameModel, Dataset) {
 #[test]
 fn gradient_matches_finite_differences() {
     let (game, data) = sample();
-    let model = Model {
-        k: 1.1,
-        lambda: 0.7,
-    };
+    let model = Model { k: 1.1, lambda: 0.7 };
     let params = Params::from_weights(&game.values, game.tempo);
     let (loss, grad) = model.loss_and_gradient(&params, &data);
     assert!((loss - model.loss(&params, &data)).abs() < 1e-12);
@@ -92,22 +80,11 @@ fn gradient_matches_finite_differences() {
 #[test]
 fn loss_and_gradient_do_not_depend_on_the_thread_count() {
     let (game, data) = sample();
-    let model = Model {
-        k: 0.9,
-        lambda: 0.5,
-    };
+    let model = Model { k: 0.9, lambda: 0.5 };
     let params = Params::from_weights(&game.values, game.tempo);
     let with = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
-            (
-                model.loss(&params, &data),
-                model.loss_and_gradient(&params, &data),
-            )
-        })
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| (model.loss(&params, &data), model.loss_and_gradient(&params, &data)))
     };
     let one = with(1);
     assert_eq!(one, with(3), "bit for bit");
@@ -122,64 +99,27 @@ fn adam_lowers_the_loss() {
     let model = Model { k, lambda: 1.0 };
     let before = model.loss(&start, &data);
     // K is a minimum along its own axis.
-    assert!(
-        before
-            <= Model {
-                k: k * 1.2,
-                lambda: 1.0
-            }
-            .loss(&start, &data)
-    );
-    assert!(
-        before
-            <= Model {
-                k: k / 1.2,
-                lambda: 1.0
-            }
-            .loss(&start, &data)
-    );
-    let settings = AdamSettings {
-        steps: 150,
-        learning_rate: 2.0,
-        ..AdamSettings::default()
-    };
+    assert!(before <= Model { k: k * 1.2, lambda: 1.0 }.loss(&start, &data));
+    assert!(before <= Model { k: k / 1.2, lambda: 1.0 }.loss(&start, &data));
+    let settings = AdamSettings { steps: 150, learning_rate: 2.0, ..AdamSettings::default() };
     let mut losses = Vec::new();
     let frozen = vec![false; start.0.len()];
-    let tuned = adam(
-        &model,
-        &data,
-        start.clone(),
-        &frozen,
-        &settings,
-        50,
-        |_, l| losses.push(l),
-    );
+    let tuned = adam(&model, &data, start.clone(), &frozen, &settings, 50, |_, l| losses.push(l));
     let after = model.loss(&tuned, &data);
     assert!(after < before * 0.95, "loss {before} -> {after}");
     assert_eq!(losses.len(), 4);
     // A frozen parameter does not move.
     let mut frozen = vec![false; start.0.len()];
     frozen[0] = true;
-    let tuned = adam(
-        &model,
-        &data,
-        start.clone(),
-        &frozen,
-        &settings,
-        0,
-        |_, _| {},
-    );
+    let tuned = adam(&model, &data, start.clone(), &frozen, &settings, 0, |_, _| {});
     assert_eq!(tuned.0[0], start.0[0]);
 }
 
 #[test]
 fn a_split_keeps_every_position_and_its_terms() {
     let (_, mut data) = sample();
-    let whole: Vec<Vec<(u16, i16)>> = data
-        .positions
-        .iter()
-        .map(|p| data.terms_of(p).to_vec())
-        .collect();
+    let whole: Vec<Vec<(u16, i16)>> =
+        data.positions.iter().map(|p| data.terms_of(p).to_vec()).collect();
     let at = data.positions.len() * 3 / 4;
     let tail = data.split_off(at);
     assert_eq!(data.positions.len() + tail.positions.len(), whole.len());
@@ -198,10 +138,7 @@ fn write_back_reproduces_the_committed_weights() {
         let path = format!("{}/../../{}", env!("CARGO_MANIFEST_DIR"), game.weights_path);
         let source = std::fs::read_to_string(&path).unwrap();
         let same = write_weights(&source, game.fields, &game.values, game.tempo).unwrap();
-        assert_eq!(
-            same, source,
-            "{name}: writing the current values changes nothing"
-        );
+        assert_eq!(same, source, "{name}: writing the current values changes nothing");
 
         let (values, tempo) = Params::from_weights(&game.values, game.tempo).to_weights();
         assert_eq!(

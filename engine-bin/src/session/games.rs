@@ -12,7 +12,10 @@ use protocol::GameKind;
 use std::sync::Arc;
 
 /// The net when `Use NNUE` is on and one is loaded, else the hand-written evaluation.
-fn nnue_or_hand<G: NnueGame, H: Default>(use_nnue: bool, net: &Option<Arc<Net>>) -> EvalSwitch<G, H> {
+fn nnue_or_hand<G: NnueGame, H: Default>(
+    use_nnue: bool,
+    net: &Option<Arc<Net>>,
+) -> EvalSwitch<G, H> {
     match net {
         Some(net) if use_nnue => EvalSwitch::nnue(Arc::clone(net)),
         _ => EvalSwitch::default(),

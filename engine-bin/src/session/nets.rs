@@ -39,9 +39,12 @@ impl Nets {
             *self = Nets::embedded();
             return Ok(());
         }
-        let bytes = std::fs::read(path).map_err(|e| format!("EvalFile {path}: cannot read: {e}; the current net stays"))?;
+        let bytes = std::fs::read(path)
+            .map_err(|e| format!("EvalFile {path}: cannot read: {e}; the current net stays"))?;
         let parsed = match Net::from_bytes::<Chess>(&bytes) {
-            Err(LoadError::WrongGame { found: GameTag::Xiangqi, .. }) => Net::from_bytes::<Xiangqi>(&bytes),
+            Err(LoadError::WrongGame { found: GameTag::Xiangqi, .. }) => {
+                Net::from_bytes::<Xiangqi>(&bytes)
+            }
             other => other,
         };
         let net = parsed.map_err(|e| format!("EvalFile {path}: {e}; the current net stays"))?;

@@ -6,8 +6,8 @@
 //! UCCI engine). Unknown names are an `info string` under UCI and silently ignored under UCCI,
 //! where XQWizard sets options the engine never announced.
 
-use super::skill::{self, FULL_LEVEL, MAX_ELO, MIN_ELO};
 use super::nets::Nets;
+use super::skill::{self, FULL_LEVEL, MAX_ELO, MIN_ELO};
 use protocol::GameKind;
 use protocol::{Dialect, OptionDecl, OptionKind, SetOption};
 

@@ -47,9 +47,7 @@ struct Pairs {
 
 impl Pairs {
     fn of(&self, target: usize) -> Option<&TargetThreats> {
-        self.targets[..self.len]
-            .iter()
-            .find(|t| t.target as usize == target)
+        self.targets[..self.len].iter().find(|t| t.target as usize == target)
     }
 }
 
@@ -79,11 +77,7 @@ pub fn perpetual_chasers(pos: &Xiangqi, start: usize) -> [bool; 2] {
         }
         let chased = chased_by_move(&before, &b, from, to);
         let mine = &mut candidates[mover.index()];
-        *mine = if started[mover.index()] {
-            *mine & chased
-        } else {
-            chased
-        };
+        *mine = if started[mover.index()] { *mine & chased } else { chased };
         started[mover.index()] = true;
     }
     [candidates[0].any(), candidates[1].any()]
@@ -97,11 +91,8 @@ pub fn chased_by_move(before: &Board, after: &Board, from: usize, to: usize) -> 
     let mut out = Bitboard::EMPTY;
     for now in &new.targets[..new.len] {
         let target = now.target as usize;
-        let (was_chasing, was_rooted) = old
-            .of(target)
-            .map_or((Bitboard::EMPTY, Bitboard::EMPTY), |t| {
-                (t.chasing, t.rooted)
-            });
+        let (was_chasing, was_rooted) =
+            old.of(target).map_or((Bitboard::EMPTY, Bitboard::EMPTY), |t| (t.chasing, t.rooted));
         let fresh = now.chasing.any_where(|a| {
             let origin = if a == to { from } else { a };
             if was_chasing.has(origin) {
@@ -147,10 +138,7 @@ fn chase_pairs(b: &Board, chaser: Color, mover: usize) -> Pairs {
         fake_root: Bitboard::EMPTY,
         rooted: Bitboard::EMPTY,
     };
-    let mut pairs = Pairs {
-        targets: [none; 16],
-        len: 0,
-    };
+    let mut pairs = Pairs { targets: [none; 16], len: 0 };
     let candidates = view.colors[victim.index()] & !view.of(victim, Kind::King);
     for target in candidates {
         let tk = view.squares[target].kind();
@@ -160,10 +148,7 @@ fn chase_pairs(b: &Board, chaser: Color, mover: usize) -> Pairs {
         let attackers = view.attackers_to(target, chaser, view.occ)
             & !view.of(chaser, Kind::King)
             & !view.of(chaser, Kind::Pawn);
-        let mut threats = TargetThreats {
-            target: target as u8,
-            ..none
-        };
+        let mut threats = TargetThreats { target: target as u8, ..none };
         for a in attackers {
             if a != mover && is_pinned(&view, a) {
                 continue;
@@ -196,12 +181,7 @@ fn chase_pairs(b: &Board, chaser: Color, mover: usize) -> Pairs {
 /// threats are not chases even where taking the pinning piece itself would be legal.
 fn is_pinned(view: &Board, sq: usize) -> bool {
     let owner = view.squares[sq].color();
-    view.king_in_danger(
-        view.king(owner),
-        !owner,
-        view.occ.without(sq),
-        Bitboard::EMPTY,
-    )
+    view.king_in_danger(view.king(owner), !owner, view.occ.without(sq), Bitboard::EMPTY)
 }
 
 enum Threat {
@@ -244,9 +224,7 @@ fn classify(view: &Board, attacker: usize, target: usize) -> Threat {
     if protectors.any_where(|r| after.move_is_safe(r, target)) {
         Threat::Rooted
     } else {
-        Threat::Chase {
-            fake_root: protectors.any(),
-        }
+        Threat::Chase { fake_root: protectors.any() }
     }
 }
 

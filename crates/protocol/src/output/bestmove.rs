@@ -75,10 +75,7 @@ impl PopHash {
         }
         for (word, bound) in [("lowerbound", self.lower), ("upperbound", self.upper)] {
             if let Some(b) = bound {
-                push_word(
-                    &mut line,
-                    format_args!("{word} {} depth {}", b.score, b.depth),
-                );
+                push_word(&mut line, format_args!("{word} {} depth {}", b.score, b.depth));
             }
         }
         line
@@ -90,11 +87,7 @@ mod tests {
     use super::*;
 
     fn bm(best: Option<&str>, ponder: Option<&str>, offer: Option<Offer>) -> BestMove {
-        BestMove {
-            best: best.map(Into::into),
-            ponder: ponder.map(Into::into),
-            offer,
-        }
+        BestMove { best: best.map(Into::into), ponder: ponder.map(Into::into), offer }
     }
 
     #[test]
@@ -105,10 +98,7 @@ mod tests {
 
     #[test]
     fn move_and_ponder() {
-        assert_eq!(
-            bm(Some("e2e4"), None, None).line(Dialect::Uci),
-            "bestmove e2e4"
-        );
+        assert_eq!(bm(Some("e2e4"), None, None).line(Dialect::Uci), "bestmove e2e4");
         assert_eq!(
             bm(Some("h2e2"), Some("h9g7"), None).line(Dialect::Ucci),
             "bestmove h2e2 ponder h9g7"
@@ -121,10 +111,7 @@ mod tests {
         assert_eq!(draw.line(Dialect::Ucci), "bestmove h2e2 ponder h9g7 draw");
         assert_eq!(draw.line(Dialect::Uci), "bestmove h2e2 ponder h9g7");
         let resign = bm(Some("a0a1"), Some("a9a8"), Some(Offer::Resign));
-        assert_eq!(
-            resign.line(Dialect::Ucci),
-            "bestmove a0a1 ponder a9a8 resign"
-        );
+        assert_eq!(resign.line(Dialect::Ucci), "bestmove a0a1 ponder a9a8 resign");
     }
 
     #[test]
@@ -132,14 +119,8 @@ mod tests {
         assert_eq!(PopHash::default().line(), "pophash");
         let full = PopHash {
             best: Some("h2e2".into()),
-            lower: Some(HashBound {
-                score: 12,
-                depth: 8,
-            }),
-            upper: Some(HashBound {
-                score: -4,
-                depth: 6,
-            }),
+            lower: Some(HashBound { score: 12, depth: 8 }),
+            upper: Some(HashBound { score: -4, depth: 6 }),
         };
         assert_eq!(
             full.line(),

@@ -73,10 +73,7 @@ impl SearchInfo {
             }
         }
         if let (true, Some(wdl)) = (uci, self.wdl) {
-            push_word(
-                &mut line,
-                format_args!("wdl {} {} {}", wdl.win, wdl.draw, wdl.loss),
-            );
+            push_word(&mut line, format_args!("wdl {} {} {}", wdl.win, wdl.draw, wdl.loss));
         }
         field(&mut line, "nodes", self.nodes);
         if uci {
@@ -87,11 +84,7 @@ impl SearchInfo {
         if let Some(m) = &self.currmove {
             push_word(&mut line, "currmove");
             push_word(&mut line, one_line(m));
-            field(
-                &mut line,
-                "currmovenumber",
-                self.currmovenumber.map(u64::from),
-            );
+            field(&mut line, "currmovenumber", self.currmovenumber.map(u64::from));
         }
         if !self.pv.is_empty() && score_written {
             line.push_str(" pv");
@@ -132,11 +125,7 @@ mod tests {
             multipv: Some(1),
             score: Some(Score::Cp(25)),
             bound: Bound::Exact,
-            wdl: Some(Wdl {
-                win: 120,
-                draw: 800,
-                loss: 80,
-            }),
+            wdl: Some(Wdl { win: 120, draw: 800, loss: 80 }),
             nodes: Some(12345),
             nps: Some(678900),
             hashfull: Some(3),
@@ -172,39 +161,17 @@ mod tests {
             bound: Bound::Lower,
             ..SearchInfo::default()
         };
-        assert_eq!(
-            info.line(Dialect::Uci),
-            "info depth 9 score mate 3 lowerbound"
-        );
+        assert_eq!(info.line(Dialect::Uci), "info depth 9 score mate 3 lowerbound");
         assert_eq!(info.line(Dialect::Ucci), "info depth 9");
-        let with_pv = SearchInfo {
-            pv: vec!["b9b2".into()],
-            ..info.clone()
-        };
+        let with_pv = SearchInfo { pv: vec!["b9b2".into()], ..info.clone() };
         assert_eq!(with_pv.line(Dialect::Ucci), "info depth 9");
-        assert_eq!(
-            with_pv.line(Dialect::Uci),
-            "info depth 9 score mate 3 lowerbound pv b9b2"
-        );
-        let no_score = SearchInfo {
-            score: None,
-            ..with_pv
-        };
+        assert_eq!(with_pv.line(Dialect::Uci), "info depth 9 score mate 3 lowerbound pv b9b2");
+        let no_score = SearchInfo { score: None, ..with_pv };
         assert_eq!(no_score.line(Dialect::Uci), "info depth 9");
-        let exact = SearchInfo {
-            bound: Bound::Exact,
-            ..info
-        };
+        let exact = SearchInfo { bound: Bound::Exact, ..info };
         assert_eq!(exact.line(Dialect::Ucci), "info depth 9 score 9995");
-        let upper = SearchInfo {
-            bound: Bound::Upper,
-            score: Some(Score::Cp(-3)),
-            ..exact
-        };
-        assert_eq!(
-            upper.line(Dialect::Uci),
-            "info depth 9 score cp -3 upperbound"
-        );
+        let upper = SearchInfo { bound: Bound::Upper, score: Some(Score::Cp(-3)), ..exact };
+        assert_eq!(upper.line(Dialect::Uci), "info depth 9 score cp -3 upperbound");
     }
 
     #[test]
@@ -215,49 +182,31 @@ mod tests {
             currmovenumber: Some(3),
             ..SearchInfo::default()
         };
-        assert_eq!(
-            info.line(Dialect::Uci),
-            "info depth 4 currmove h2e2 currmovenumber 3"
-        );
-        assert_eq!(
-            info.line(Dialect::Ucci),
-            "info depth 4 currmove h2e2 currmovenumber 3"
-        );
+        assert_eq!(info.line(Dialect::Uci), "info depth 4 currmove h2e2 currmovenumber 3");
+        assert_eq!(info.line(Dialect::Ucci), "info depth 4 currmove h2e2 currmovenumber 3");
     }
 
     #[test]
     fn no_move_info() {
-        let info = SearchInfo {
-            depth: Some(0),
-            score: Some(Score::MatedIn(0)),
-            ..SearchInfo::default()
-        };
+        let info =
+            SearchInfo { depth: Some(0), score: Some(Score::MatedIn(0)), ..SearchInfo::default() };
         assert_eq!(info.line(Dialect::Uci), "info depth 0 score mate 0");
     }
 
     #[test]
     fn text_stays_on_one_line() {
-        assert_eq!(
-            text_line(Dialect::Uci, "bad FEN\r\nx"),
-            "info string bad FEN  x"
-        );
+        assert_eq!(text_line(Dialect::Uci, "bad FEN\r\nx"), "info string bad FEN  x");
         assert_eq!(text_line(Dialect::Ucci, "hello"), "info message hello");
     }
 
     #[test]
     fn long_text_is_cut_with_an_ellipsis() {
         let exact = "x".repeat(MAX_TEXT_CHARS);
-        assert_eq!(
-            text_line(Dialect::Uci, &exact),
-            format!("info string {exact}")
-        );
+        assert_eq!(text_line(Dialect::Uci, &exact), format!("info string {exact}"));
         let long = "ü".repeat(1_000_000);
         let line = text_line(Dialect::Uci, &long);
         assert!(line.len() < 1024, "{} bytes", line.len());
         assert!(line.ends_with('…'));
-        assert_eq!(
-            line.chars().filter(|&c| c == 'ü').count(),
-            MAX_TEXT_CHARS - 1
-        );
+        assert_eq!(line.chars().filter(|&c| c == 'ü').count(), MAX_TEXT_CHARS - 1);
     }
 }

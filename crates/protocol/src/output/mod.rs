@@ -22,7 +22,5 @@ fn push_word(line: &mut String, word: impl std::fmt::Display) {
 
 /// `text` with control characters (line breaks above all) turned into spaces.
 fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }

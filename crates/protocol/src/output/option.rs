@@ -48,10 +48,7 @@ pub enum OptionKind {
 impl OptionDecl {
     /// An option called `name` of type `kind`.
     pub fn new(name: &str, kind: OptionKind) -> Self {
-        OptionDecl {
-            name: name.to_owned(),
-            kind,
-        }
+        OptionDecl { name: name.to_owned(), kind }
     }
 
     /// UCI (Stockfish's order): `option name X type spin default D min A max B`, an empty string
@@ -111,23 +108,13 @@ mod tests {
 
     #[test]
     fn uci_declarations() {
-        let spin = OptionDecl::new(
-            "Hash",
-            OptionKind::Spin {
-                default: 16,
-                min: 1,
-                max: 65536,
-            },
-        );
+        let spin = OptionDecl::new("Hash", OptionKind::Spin { default: 16, min: 1, max: 65536 });
         assert_eq!(
             spin.line(Dialect::Uci),
             "option name Hash type spin default 16 min 1 max 65536"
         );
         let check = OptionDecl::new("Ponder", OptionKind::Check { default: false });
-        assert_eq!(
-            check.line(Dialect::Uci),
-            "option name Ponder type check default false"
-        );
+        assert_eq!(check.line(Dialect::Uci), "option name Ponder type check default false");
         let combo = OptionDecl::new(
             "UCI_Variant",
             OptionKind::Combo {
@@ -140,47 +127,20 @@ mod tests {
             "option name UCI_Variant type combo default chess var chess var xiangqi"
         );
         let button = OptionDecl::new("Clear Hash", OptionKind::Button);
-        assert_eq!(
-            button.line(Dialect::Uci),
-            "option name Clear Hash type button"
-        );
-        let string = OptionDecl::new(
-            "EvalFile",
-            OptionKind::String {
-                default: String::new(),
-            },
-        );
-        assert_eq!(
-            string.line(Dialect::Uci),
-            "option name EvalFile type string default <empty>"
-        );
+        assert_eq!(button.line(Dialect::Uci), "option name Clear Hash type button");
+        let string = OptionDecl::new("EvalFile", OptionKind::String { default: String::new() });
+        assert_eq!(string.line(Dialect::Uci), "option name EvalFile type string default <empty>");
     }
 
     #[test]
     fn ucci_declarations() {
-        let spin = OptionDecl::new(
-            "hashsize",
-            OptionKind::Spin {
-                default: 16,
-                min: 0,
-                max: 1024,
-            },
-        );
-        assert_eq!(
-            spin.line(Dialect::Ucci),
-            "option hashsize type spin min 0 max 1024 default 16"
-        );
+        let spin = OptionDecl::new("hashsize", OptionKind::Spin { default: 16, min: 0, max: 1024 });
+        assert_eq!(spin.line(Dialect::Ucci), "option hashsize type spin min 0 max 1024 default 16");
         let check = OptionDecl::new("usemillisec", OptionKind::Check { default: true });
-        assert_eq!(
-            check.line(Dialect::Ucci),
-            "option usemillisec type check default true"
-        );
+        assert_eq!(check.line(Dialect::Ucci), "option usemillisec type check default true");
         let combo = OptionDecl::new(
             "idle",
-            OptionKind::Combo {
-                default: "none".into(),
-                vars: vec!["none".into(), "small".into()],
-            },
+            OptionKind::Combo { default: "none".into(), vars: vec!["none".into(), "small".into()] },
         );
         assert_eq!(
             combo.line(Dialect::Ucci),
@@ -190,22 +150,9 @@ mod tests {
             OptionDecl::new("newgame", OptionKind::Button).line(Dialect::Ucci),
             "option newgame type button"
         );
-        let s = OptionDecl::new(
-            "bookfiles",
-            OptionKind::String {
-                default: String::new(),
-            },
-        );
+        let s = OptionDecl::new("bookfiles", OptionKind::String { default: String::new() });
         assert_eq!(s.line(Dialect::Ucci), "option bookfiles type string");
-        let s = OptionDecl::new(
-            "bookfiles",
-            OptionKind::String {
-                default: "a.obk".into(),
-            },
-        );
-        assert_eq!(
-            s.line(Dialect::Ucci),
-            "option bookfiles type string default a.obk"
-        );
+        let s = OptionDecl::new("bookfiles", OptionKind::String { default: "a.obk".into() });
+        assert_eq!(s.line(Dialect::Ucci), "option bookfiles type string default a.obk");
     }
 }

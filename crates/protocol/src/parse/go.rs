@@ -59,11 +59,7 @@ pub fn parse(words: &[&str], clock: ClockUnit) -> Result<Command, ProtocolError>
                     i += 1;
                 }
             }
-            "depth"
-                if words
-                    .get(i)
-                    .is_some_and(|w| w.eq_ignore_ascii_case("infinite")) =>
-            {
+            "depth" if words.get(i).is_some_and(|w| w.eq_ignore_ascii_case("infinite")) => {
                 go.infinite = true;
                 i += 1;
             }

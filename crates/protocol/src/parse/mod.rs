@@ -54,9 +54,7 @@ pub fn parse_with_clock(
         // The Cyclone dialect drops the `position` keyword.
         position::parse("position", &words).map(Command::Position)
     } else if is("banmoves") {
-        Ok(Command::BanMoves(
-            rest.iter().map(|m| m.to_ascii_lowercase()).collect(),
-        ))
+        Ok(Command::BanMoves(rest.iter().map(|m| m.to_ascii_lowercase()).collect()))
     } else if is("go") {
         go::parse(rest, clock)
     } else if is("perft") {
@@ -64,9 +62,7 @@ pub fn parse_with_clock(
     } else if is("stop") {
         Ok(Command::Stop)
     } else if is("ponderhit") {
-        Ok(Command::PonderHit {
-            draw: rest.iter().any(|w| w.eq_ignore_ascii_case("draw")),
-        })
+        Ok(Command::PonderHit { draw: rest.iter().any(|w| w.eq_ignore_ascii_case("draw")) })
     } else if is("probe") {
         if rest.is_empty() {
             Ok(Command::Probe(None))
@@ -147,30 +143,21 @@ mod tests {
         assert_eq!(uci("debug on"), Ok(Command::Debug(true)));
         assert_eq!(uci("debug off"), Ok(Command::Debug(false)));
         assert_eq!(uci("debug"), Ok(Command::Debug(true)));
-        assert!(matches!(
-            uci("debug sideways"),
-            Err(ProtocolError::BadValue(..))
-        ));
+        assert!(matches!(uci("debug sideways"), Err(ProtocolError::BadValue(..))));
     }
 
     #[test]
     fn ponderhit_with_and_without_draw() {
         assert_eq!(uci("ponderhit"), Ok(Command::PonderHit { draw: false }));
         assert_eq!(uci("ponderhit draw"), Ok(Command::PonderHit { draw: true }));
-        assert_eq!(
-            uci("ponderhit  DRAW\r"),
-            Ok(Command::PonderHit { draw: true })
-        );
+        assert_eq!(uci("ponderhit  DRAW\r"), Ok(Command::PonderHit { draw: true }));
     }
 
     #[test]
     fn perft_bare_and_under_go() {
         assert_eq!(uci("perft 4"), Ok(Command::Perft(4)));
         assert_eq!(uci("go perft 3"), Ok(Command::Perft(3)));
-        assert_eq!(
-            uci("perft"),
-            Err(ProtocolError::Missing("perft", "perft depth"))
-        );
+        assert_eq!(uci("perft"), Err(ProtocolError::Missing("perft", "perft depth")));
         assert!(matches!(uci("perft x"), Err(ProtocolError::BadValue(..))));
     }
 
@@ -180,10 +167,7 @@ mod tests {
             parse("banmoves H2E2 h0g2", Dialect::Ucci),
             Ok(Command::BanMoves(vec!["h2e2".into(), "h0g2".into()]))
         );
-        assert_eq!(
-            parse("banmoves", Dialect::Ucci),
-            Ok(Command::BanMoves(vec![]))
-        );
+        assert_eq!(parse("banmoves", Dialect::Ucci), Ok(Command::BanMoves(vec![])));
     }
 
     #[test]
@@ -225,10 +209,7 @@ mod tests {
     fn setoption_is_routed() {
         assert_eq!(
             uci("setoption name Hash value 64"),
-            Ok(Command::SetOption(SetOption {
-                name: "Hash".into(),
-                value: Some("64".into())
-            }))
+            Ok(Command::SetOption(SetOption { name: "Hash".into(), value: Some("64".into()) }))
         );
     }
 
@@ -237,10 +218,7 @@ mod tests {
     fn unknown_and_empty() {
         assert_eq!(uci("   \r\n"), Err(ProtocolError::EmptyLine));
         assert!(uci("").err().is_some_and(|e| e.is_silent()));
-        assert_eq!(
-            uci("xyzzy  plugh"),
-            Err(ProtocolError::UnknownCommand("xyzzy plugh".into()))
-        );
+        assert_eq!(uci("xyzzy  plugh"), Err(ProtocolError::UnknownCommand("xyzzy plugh".into())));
         let long = "z".repeat(10_000);
         match uci(&long) {
             Err(ProtocolError::UnknownCommand(text)) => assert!(text.chars().count() <= 121),

@@ -12,9 +12,11 @@ pub fn count(text: &str) -> Option<u64> {
     if negative {
         return Some(0);
     }
-    Some(digits.bytes().fold(0u64, |acc, b| {
-        acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
-    }))
+    Some(
+        digits
+            .bytes()
+            .fold(0u64, |acc, b| acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))),
+    )
 }
 
 /// A count that must fit a `u32`; larger values saturate.
@@ -38,9 +40,9 @@ pub fn duration_ms(text: &str, unit: ClockUnit) -> Option<u64> {
         return Some(0);
     }
     let per_unit = unit.millis_per_unit();
-    let whole_units = whole.bytes().fold(0u64, |acc, b| {
-        acc.saturating_mul(10).saturating_add(u64::from(b - b'0'))
-    });
+    let whole_units = whole
+        .bytes()
+        .fold(0u64, |acc, b| acc.saturating_mul(10).saturating_add(u64::from(b - b'0')));
     // The fraction contributes at most one unit; three digits of it reach millisecond precision
     // for seconds and anything below is dropped.
     let mut fraction_ms = 0u64;
@@ -49,11 +51,7 @@ pub fn duration_ms(text: &str, unit: ClockUnit) -> Option<u64> {
         scale /= 10;
         fraction_ms += u64::from(b - b'0') * scale;
     }
-    Some(
-        whole_units
-            .saturating_mul(per_unit)
-            .saturating_add(fraction_ms),
-    )
+    Some(whole_units.saturating_mul(per_unit).saturating_add(fraction_ms))
 }
 
 fn split_sign(text: &str) -> (bool, &str) {
@@ -89,10 +87,7 @@ mod tests {
         assert_eq!(duration_ms(".25", ClockUnit::Seconds), Some(250));
         assert_eq!(duration_ms("1.23456", ClockUnit::Seconds), Some(1234));
         assert_eq!(duration_ms("-15", ClockUnit::Millis), Some(0));
-        assert_eq!(
-            duration_ms("99999999999999999999", ClockUnit::Seconds),
-            Some(u64::MAX)
-        );
+        assert_eq!(duration_ms("99999999999999999999", ClockUnit::Seconds), Some(u64::MAX));
         for bad in ["", ".", "1.2.3", "1e3", "inf", "NaN", "--1"] {
             assert_eq!(duration_ms(bad, ClockUnit::Millis), None, "{bad}");
         }

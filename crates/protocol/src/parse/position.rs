@@ -32,11 +32,7 @@ pub fn parse(command: &'static str, words: &[&str]) -> Result<PositionSpec, Prot
     } else {
         return Err(ProtocolError::Unexpected(command, shorten(first)));
     };
-    Ok(PositionSpec {
-        fen,
-        moves: moves.iter().map(|m| m.to_ascii_lowercase()).collect(),
-        ignored,
-    })
+    Ok(PositionSpec { fen, moves: moves.iter().map(|m| m.to_ascii_lowercase()).collect(), ignored })
 }
 
 /// One FEN field after the placement: whether a word can be it, and its value when absent.
@@ -48,7 +44,10 @@ struct Field {
 const AFTER_PLACEMENT: [Field; 4] = [
     // Castling: `-`, KQkq, or Shredder/X-FEN file letters.
     Field {
-        fits: |w| w == "-" || w.chars().all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h')),
+        fits: |w| {
+            w == "-"
+                || w.chars().all(|c| matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h'))
+        },
         default: "-",
     },
     // En passant: `-` or a square.
@@ -120,10 +119,7 @@ mod tests {
     fn startpos_forms() {
         assert_eq!(pos("startpos"), spec(None, &[]));
         assert_eq!(pos("startpos moves"), spec(None, &[]));
-        assert_eq!(
-            pos("startpos moves e2e4 e7e5"),
-            spec(None, &["e2e4", "e7e5"])
-        );
+        assert_eq!(pos("startpos moves e2e4 e7e5"), spec(None, &["e2e4", "e7e5"]));
         assert_eq!(pos("startpos   moves  E2E4\r"), spec(None, &["e2e4"]));
         assert_eq!(pos("STARTPOS MOVES e7e8Q"), spec(None, &["e7e8q"]));
     }
@@ -132,15 +128,9 @@ mod tests {
     fn fen_forms() {
         let chess = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
         assert_eq!(pos(&format!("fen {chess}")), spec(Some(chess), &[]));
-        assert_eq!(
-            pos(&format!("fen  {chess}  moves e7e5")),
-            spec(Some(chess), &["e7e5"])
-        );
+        assert_eq!(pos(&format!("fen  {chess}  moves e7e5")), spec(Some(chess), &["e7e5"]));
         let xq = "rnbakabnr/9/1c2c4/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2";
-        assert_eq!(
-            pos(&format!("fen {xq} moves d9e8")),
-            spec(Some(xq), &["d9e8"])
-        );
+        assert_eq!(pos(&format!("fen {xq} moves d9e8")), spec(Some(xq), &["d9e8"]));
     }
 
     #[test]
@@ -181,16 +171,9 @@ mod tests {
         // A short FEN followed by a client's fields: each field is taken once, in order.
         assert_eq!(
             pos("fen 4k4/9/9/9/9/9/9/9/9/4K4 w 0 1 - - 0 1"),
-            with_ignored(
-                Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
-                &[],
-                &["-", "-", "0", "1"]
-            )
+            with_ignored(Some("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"), &[], &["-", "-", "0", "1"])
         );
-        assert_eq!(
-            pos("startpos junk moves e2e4"),
-            with_ignored(None, &["e2e4"], &["junk"])
-        );
+        assert_eq!(pos("startpos junk moves e2e4"), with_ignored(None, &["e2e4"], &["junk"]));
     }
 
     #[test]
@@ -199,26 +182,14 @@ mod tests {
             pos("fen 8/8/8/4k3/8/8/8/4K3 x"),
             spec(Some("8/8/8/4k3/8/8/8/4K3 x - - 0 1"), &[])
         );
-        assert_eq!(
-            pos("fen 8/8/8/4k3/8/8/8/4K3"),
-            spec(Some("8/8/8/4k3/8/8/8/4K3"), &[])
-        );
+        assert_eq!(pos("fen 8/8/8/4k3/8/8/8/4K3"), spec(Some("8/8/8/4k3/8/8/8/4K3"), &[]));
     }
 
     #[test]
     fn malformed() {
-        assert_eq!(
-            pos(""),
-            Err(ProtocolError::Missing("position", "'startpos' or 'fen'"))
-        );
+        assert_eq!(pos(""), Err(ProtocolError::Missing("position", "'startpos' or 'fen'")));
         assert_eq!(pos("fen"), Err(ProtocolError::Missing("position", "FEN")));
-        assert_eq!(
-            pos("fen moves e2e4"),
-            Err(ProtocolError::Missing("position", "FEN"))
-        );
-        assert_eq!(
-            pos("moves e2e4"),
-            Err(ProtocolError::Unexpected("position", "moves".into()))
-        );
+        assert_eq!(pos("fen moves e2e4"), Err(ProtocolError::Missing("position", "FEN")));
+        assert_eq!(pos("moves e2e4"), Err(ProtocolError::Unexpected("position", "moves".into())));
     }
 }

@@ -18,16 +18,10 @@ pub fn parse(words: &[&str]) -> Result<SetOption, ProtocolError> {
         if name_words.is_empty() {
             return Err(ProtocolError::Missing("setoption", "option name"));
         }
-        Ok(SetOption {
-            name: shorten(&name_words.join(" ")),
-            value,
-        })
+        Ok(SetOption { name: shorten(&name_words.join(" ")), value })
     } else {
         let value = (!rest.is_empty()).then(|| rest.join(" "));
-        Ok(SetOption {
-            name: shorten(first),
-            value,
-        })
+        Ok(SetOption { name: shorten(first), value })
     }
 }
 
@@ -40,32 +34,17 @@ mod tests {
     }
 
     fn opt(name: &str, value: Option<&str>) -> Result<SetOption, ProtocolError> {
-        Ok(SetOption {
-            name: name.into(),
-            value: value.map(Into::into),
-        })
+        Ok(SetOption { name: name.into(), value: value.map(Into::into) })
     }
 
     #[test]
     fn uci_form() {
         assert_eq!(set("name Hash value 128"), opt("Hash", Some("128")));
         assert_eq!(set("name Clear Hash"), opt("Clear Hash", None));
-        assert_eq!(
-            set("name Move Overhead value 30"),
-            opt("Move Overhead", Some("30"))
-        );
-        assert_eq!(
-            set("NAME UCI_Variant VALUE xiangqi"),
-            opt("UCI_Variant", Some("xiangqi"))
-        );
-        assert_eq!(
-            set("name EvalFile value my net.bin"),
-            opt("EvalFile", Some("my net.bin"))
-        );
-        assert_eq!(
-            set("name Debug Log File value"),
-            opt("Debug Log File", Some(""))
-        );
+        assert_eq!(set("name Move Overhead value 30"), opt("Move Overhead", Some("30")));
+        assert_eq!(set("NAME UCI_Variant VALUE xiangqi"), opt("UCI_Variant", Some("xiangqi")));
+        assert_eq!(set("name EvalFile value my net.bin"), opt("EvalFile", Some("my net.bin")));
+        assert_eq!(set("name Debug Log File value"), opt("Debug Log File", Some("")));
     }
 
     #[test]
@@ -73,10 +52,7 @@ mod tests {
         assert_eq!(set("hashsize 64"), opt("hashsize", Some("64")));
         assert_eq!(set("newgame"), opt("newgame", None));
         assert_eq!(set("usemillisec false"), opt("usemillisec", Some("false")));
-        assert_eq!(
-            set("bookfiles a.obk;b.obk"),
-            opt("bookfiles", Some("a.obk;b.obk"))
-        );
+        assert_eq!(set("bookfiles a.obk;b.obk"), opt("bookfiles", Some("a.obk;b.obk")));
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! third. The evaluation is a value per vertex.
 
 use super::mix;
-use game_api::{Color, Evaluator, FenError, Game, GenKind, Move, MoveError, MoveList, Reason, Verdict};
+use game_api::{
+    Color, Evaluator, FenError, Game, GenKind, Move, MoveError, MoveList, Reason, Verdict,
+};
 use std::sync::Arc;
 
 #[derive(Debug)]
@@ -122,7 +124,11 @@ impl Game for Walk {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let v: usize = text.parse().map_err(|_| MoveError::Syntax(text.to_owned()))?;
         let m = Walk::to(v);
-        if v < 64 && self.is_legal(m) { Ok(m) } else { Err(MoveError::Illegal(text.to_owned())) }
+        if v < 64 && self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(MoveError::Illegal(text.to_owned()))
+        }
     }
     fn write_move(&self, m: Move) -> String {
         (m.0 - 1).to_string()

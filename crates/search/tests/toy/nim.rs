@@ -3,7 +3,9 @@
 //! exactly `2 * (n / 4) + 1` plies against the best defence. Moves: `Move(k)` = take k.
 
 use super::mix;
-use game_api::{Color, Evaluator, FenError, Game, GenKind, Move, MoveError, MoveList, Reason, Verdict};
+use game_api::{
+    Color, Evaluator, FenError, Game, GenKind, Move, MoveError, MoveList, Reason, Verdict,
+};
 
 #[derive(Clone, Debug)]
 pub struct Nim {
@@ -48,7 +50,11 @@ impl Game for Nim {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let k: u16 = text.parse().map_err(|_| MoveError::Syntax(text.to_owned()))?;
         let m = Move(k);
-        if self.is_legal(m) { Ok(m) } else { Err(MoveError::Illegal(text.to_owned())) }
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(MoveError::Illegal(text.to_owned()))
+        }
     }
     fn write_move(&self, m: Move) -> String {
         m.0.to_string()

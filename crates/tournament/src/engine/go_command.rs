@@ -7,7 +7,12 @@ use std::time::Duration;
 
 /// The `go` line for a dialect: UCI clocks in ms as wtime/btime; UCCI clocks relative to the
 /// mover, in seconds or (for `usemillisec` engines) milliseconds.
-pub fn go_command(dialect: Dialect, limits: &Limits, clocks: &GoClocks<'_>, ucci_millis: bool) -> String {
+pub fn go_command(
+    dialect: Dialect,
+    limits: &Limits,
+    clocks: &GoClocks<'_>,
+    ucci_millis: bool,
+) -> String {
     let mut line = String::from("go");
     match dialect {
         Dialect::Uci => {
@@ -44,7 +49,10 @@ pub fn go_command(dialect: Dialect, limits: &Limits, clocks: &GoClocks<'_>, ucci
                 line.push_str(&format!(" time {}", unit(clocks.own.remaining)));
                 match clocks.own.moves_to_go {
                     Some(m) => line.push_str(&format!(" movestogo {m}")),
-                    None => line.push_str(&format!(" increment {}", unit_or_zero(clocks.own.increment(), ucci_millis))),
+                    None => line.push_str(&format!(
+                        " increment {}",
+                        unit_or_zero(clocks.own.increment(), ucci_millis)
+                    )),
                 }
                 line.push_str(&format!(" opptime {}", unit(clocks.opponent.remaining)));
                 match clocks.opponent.moves_to_go {
@@ -84,7 +92,13 @@ mod tests {
     use super::*;
     use crate::clock::{parse_tc, Clock};
 
-    fn line(dialect: Dialect, tc: &str, white_moves: bool, millis: bool, extra: impl Fn(&mut Limits)) -> String {
+    fn line(
+        dialect: Dialect,
+        tc: &str,
+        white_moves: bool,
+        millis: bool,
+        extra: impl Fn(&mut Limits),
+    ) -> String {
         let mut limits = parse_tc(tc).unwrap();
         extra(&mut limits);
         let mut mine = Clock::new(&limits);
@@ -96,8 +110,14 @@ mod tests {
 
     #[test]
     fn uci_clocks_are_absolute_milliseconds() {
-        assert_eq!(line(Dialect::Uci, "10+0.1", true, false, |_| {}), "go wtime 8600 btime 10000 winc 100 binc 100");
-        assert_eq!(line(Dialect::Uci, "10+0.1", false, false, |_| {}), "go wtime 10000 btime 8600 winc 100 binc 100");
+        assert_eq!(
+            line(Dialect::Uci, "10+0.1", true, false, |_| {}),
+            "go wtime 8600 btime 10000 winc 100 binc 100"
+        );
+        assert_eq!(
+            line(Dialect::Uci, "10+0.1", false, false, |_| {}),
+            "go wtime 10000 btime 8600 winc 100 binc 100"
+        );
         assert_eq!(
             line(Dialect::Uci, "40/10", true, false, |l| l.nodes = Some(500)),
             "go wtime 8500 btime 10000 winc 0 binc 0 movestogo 39 nodes 500"
@@ -115,7 +135,10 @@ mod tests {
         let (mine, theirs) = (parse_tc("10+0.1").unwrap(), parse_tc("5+0.5").unwrap());
         let (own, opponent) = (Clock::new(&mine), Clock::new(&theirs));
         let clocks = GoClocks { own: &own, opponent: &opponent, mover_is_white: false };
-        assert_eq!(go_command(Dialect::Uci, &mine, &clocks, false), "go wtime 5000 btime 10000 winc 500 binc 100");
+        assert_eq!(
+            go_command(Dialect::Uci, &mine, &clocks, false),
+            "go wtime 5000 btime 10000 winc 500 binc 100"
+        );
         assert_eq!(
             go_command(Dialect::Ucci, &mine, &clocks, true),
             "go time 10000 increment 100 opptime 5000 oppincrement 500"
@@ -133,6 +156,9 @@ mod tests {
             line(Dialect::Ucci, "60+2", true, true, |_| {}),
             "go time 60500 increment 2000 opptime 60000 oppincrement 2000"
         );
-        assert_eq!(line(Dialect::Ucci, "40/60", true, true, |_| {}), "go time 58500 movestogo 39 opptime 60000 oppmovestogo 40");
+        assert_eq!(
+            line(Dialect::Ucci, "40/60", true, true, |_| {}),
+            "go time 58500 movestogo 39 opptime 60000 oppmovestogo 40"
+        );
     }
 }

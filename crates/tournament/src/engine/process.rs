@@ -45,7 +45,11 @@ pub struct EngineProcess {
 }
 
 impl EngineProcess {
-    pub fn spawn(cmd: &str, args: &[String], dir: Option<&Path>) -> Result<EngineProcess, EngineError> {
+    pub fn spawn(
+        cmd: &str,
+        args: &[String],
+        dir: Option<&Path>,
+    ) -> Result<EngineProcess, EngineError> {
         let mut command = Command::new(cmd);
         command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
         if let Some(dir) = dir {

@@ -101,7 +101,11 @@ impl EngineSession {
         };
         // A probe gives up quickly: an engine that ignores `ucci` would otherwise cost the
         // whole hang timeout before the UCI attempt.
-        let wait = if probing { config.hang_timeout.min(Duration::from_secs(3)) } else { config.hang_timeout };
+        let wait = if probing {
+            config.hang_timeout.min(Duration::from_secs(3))
+        } else {
+            config.hang_timeout
+        };
         session.handshake(wait, probing)?;
         session.configure()?;
         session.sync()?;
@@ -245,7 +249,9 @@ impl EngineSession {
     fn position_line(&self, pos: &PositionText<'_>) -> String {
         let (fen, moves) = match self.dialect {
             Dialect::Uci => (pos.start_fen, pos.moves),
-            Dialect::Ucci => (Some(pos.reset_fen), &pos.moves[pos.reset_index.min(pos.moves.len())..]),
+            Dialect::Ucci => {
+                (Some(pos.reset_fen), &pos.moves[pos.reset_index.min(pos.moves.len())..])
+            }
         };
         let mut line = match fen {
             Some(fen) => format!("position fen {fen}"),
@@ -263,7 +269,11 @@ impl EngineSession {
 
     /// Sends the position and `go`, and waits for the best move. The wait ends at the time
     /// forfeit deadline when a clock bounds the move, else after the hang timeout.
-    pub fn go(&mut self, pos: &PositionText<'_>, clocks: &GoClocks<'_>) -> Result<Reply, GoFailure> {
+    pub fn go(
+        &mut self,
+        pos: &PositionText<'_>,
+        clocks: &GoClocks<'_>,
+    ) -> Result<Reply, GoFailure> {
         let limits: &Limits = &self.config.limits;
         let wait = limits
             .move_deadline(clocks.own, self.config.margin)
@@ -272,7 +282,8 @@ impl EngineSession {
         let position = self.position_line(pos);
         let go = go_command(self.dialect, &self.config.limits, clocks, self.ucci_millis);
         let start = Instant::now();
-        let fail = |error: EngineError, start: Instant| GoFailure { error, elapsed: start.elapsed() };
+        let fail =
+            |error: EngineError, start: Instant| GoFailure { error, elapsed: start.elapsed() };
         self.process.send(&position).map_err(|e| fail(e, start))?;
         self.process.send(&go).map_err(|e| fail(e, start))?;
         let deadline = start + wait;

@@ -22,7 +22,12 @@ pub struct FloatNet {
 
 impl FloatNet {
     pub fn zeros(inputs: usize) -> FloatNet {
-        FloatNet { ft: vec![0.0; inputs * HIDDEN], ft_bias: vec![0.0; HIDDEN], out: vec![0.0; 2 * HIDDEN], out_bias: 0.0 }
+        FloatNet {
+            ft: vec![0.0; inputs * HIDDEN],
+            ft_bias: vec![0.0; HIDDEN],
+            out: vec![0.0; 2 * HIDDEN],
+            out_bias: 0.0,
+        }
     }
 
     /// Small random weights from `seed` (splitmix64; deterministic).
@@ -51,7 +56,11 @@ impl FloatNet {
 
     /// Every parameter, in one fixed order (for Adam and for summing gradients).
     pub fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
-        self.ft.iter_mut().chain(&mut self.ft_bias).chain(&mut self.out).chain(std::iter::once(&mut self.out_bias))
+        self.ft
+            .iter_mut()
+            .chain(&mut self.ft_bias)
+            .chain(&mut self.out)
+            .chain(std::iter::once(&mut self.out_bias))
     }
 
     pub fn params(&self) -> impl Iterator<Item = &f32> {
@@ -133,7 +142,9 @@ impl FloatNet {
 
     /// The quantised net for game `G`.
     pub fn quantise<G: NnueGame>(&self) -> Net {
-        let q16 = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+        let q16 = |x: f32, scale: i32| {
+            (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16
+        };
         let mut ft_weights = vec![[0i16; HIDDEN]; G::INPUTS].into_boxed_slice();
         for (row, src) in ft_weights.iter_mut().zip(self.ft.chunks_exact(HIDDEN)) {
             for (q, &w) in row.iter_mut().zip(src) {

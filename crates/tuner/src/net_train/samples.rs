@@ -47,7 +47,8 @@ impl Samples {
         let mut samples = Samples::default();
         for path in paths {
             let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-            let mut reader = Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
+            let mut reader =
+                Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
             let id = match G::TAG {
                 nnue::format::GameTag::Chess => GameId::Chess,
                 nnue::format::GameTag::Xiangqi => GameId::Xiangqi,
@@ -81,7 +82,11 @@ impl Samples {
         self.counts.push(n as u8);
         let white_result = r.result.score() as f32;
         let white_score = f32::from(r.score);
-        let (result, score) = if stm == Color::White { (white_result, white_score) } else { (1.0 - white_result, -white_score) };
+        let (result, score) = if stm == Color::White {
+            (white_result, white_score)
+        } else {
+            (1.0 - white_result, -white_score)
+        };
         self.results.push(result);
         self.scores.push(score);
     }

@@ -76,7 +76,9 @@ impl Adam {
         self.t += 1;
         let c1 = 1.0 - B1.powi(self.t);
         let c2 = 1.0 - B2.powi(self.t);
-        for (((p, &g), m), v) in net.params_mut().zip(grad.params()).zip(&mut self.m).zip(&mut self.v) {
+        for (((p, &g), m), v) in
+            net.params_mut().zip(grad.params()).zip(&mut self.m).zip(&mut self.v)
+        {
             let g = g * scale;
             *m = B1 * *m + (1.0 - B1) * g;
             *v = B2 * *v + (1.0 - B2) * g * g;
@@ -87,7 +89,12 @@ impl Adam {
 }
 
 /// Trains a net for `inputs` features per perspective; `report` sees every epoch.
-pub fn train(data: &Samples, inputs: usize, s: &Settings, mut report: impl FnMut(EpochReport)) -> FloatNet {
+pub fn train(
+    data: &Samples,
+    inputs: usize,
+    s: &Settings,
+    mut report: impl FnMut(EpochReport),
+) -> FloatNet {
     let mut order: Vec<u32> = (0..data.len() as u32).collect();
     shuffle(&mut order, s.seed);
     let held = ((data.len() as f32 * s.validation) as usize).min(data.len().saturating_sub(1));
@@ -110,7 +117,12 @@ pub fn train(data: &Samples, inputs: usize, s: &Settings, mut report: impl FnMut
                     let mut sum = 0.0f64;
                     for &i in chunk {
                         let (us, them) = data.features_of(i as usize);
-                        sum += f64::from(net.backward(us, them, data.target(i as usize, s.lambda), &mut grad));
+                        sum += f64::from(net.backward(
+                            us,
+                            them,
+                            data.target(i as usize, s.lambda),
+                            &mut grad,
+                        ));
                     }
                     (grad, sum)
                 })
