@@ -12,6 +12,9 @@
 
 mod tables;
 pub mod weight_list;
+// One line per weight: `kientuong tune --write` rewrites weights.rs field by field, so rustfmt
+// must not re-wrap it.
+#[rustfmt::skip]
 pub mod weights;
 
 use game_api::{Color, EvalTrace, Evaluator, TermSink, TermSum};

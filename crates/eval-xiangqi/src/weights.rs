@@ -59,15 +59,7 @@ pub struct Weights {
 }
 
 pub const WEIGHTS: Weights = Weights {
-    material: [
-        S(77, 120),
-        S(168, 131),
-        S(134, 138),
-        S(438, 485),
-        S(571, 461),
-        S(1152, 1177),
-        S(0, 0),
-    ],
+    material: [S(77, 120), S(168, 131), S(134, 138), S(438, 485), S(571, 461), S(1152, 1177), S(0, 0)],
     phase: [0, 0, 0, 2, 2, 4, 0],
     phase_total: 32,
 
