@@ -65,7 +65,8 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     // ----- move facts for ordering -----
 
-    /// Index of the moving piece in `0..PIECES` (colour included).
+    /// Index of the moving piece in `0..PIECES` (colour included), laid out as
+    /// `colour * PIECES / 2 + kind`: the search's continuation history relies on that.
     fn moved_piece(&self, m: Move) -> usize;
     /// Kind index of the captured piece, if any, in `0..PIECES / 2`.
     fn captured_kind(&self, m: Move) -> Option<usize>;

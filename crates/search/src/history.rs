@@ -2,6 +2,15 @@
 //! continuation histories keyed by the previous one and two moves, and counter moves. Flat
 //! boxed slices indexed with the game's strides (`PIECES * SQUARES`), allocated once per thread
 //! and kept between searches (Lazy SMP threads each learn their own).
+//!
+//! The continuation tables are the big ones (xiangqi: 1260 previous piece-tos). They are lean
+//! in two ways, neither of which changes a single score:
+//! - the *current* move is indexed by piece kind, not coloured piece: the previous move's piece
+//!   fixes the mover's colour (one ply back: the other colour; two plies back: the same), so
+//!   within a row the map from coloured piece to kind is one-to-one and the other colour's half
+//!   of the row could never be touched;
+//! - clearing (`ucinewgame`) zeroes only the rows a search wrote, so a clear before the first
+//!   search faults in no pages and the tables stay as resident as the search made them.
 
 use crate::params::{HISTORY_BONUS_ADD, HISTORY_BONUS_CAP, HISTORY_BONUS_MUL, HISTORY_MAX};
 use game_api::{Game, Move};
@@ -13,9 +22,11 @@ pub type PieceTo = usize;
 pub struct Histories<G: Game> {
     /// Quiet moves: `[piece][to]`.
     quiet: Box<[i16]>,
-    /// `[previous piece-to][piece-to]` for the move one ply back (counter-move history) and two
-    /// plies back (follow-up history).
+    /// `[previous piece-to][kind-to]` for the move one ply back (counter-move history) and two
+    /// plies back (follow-up history); see the module notes.
     continuation: [Box<[i16]>; 2],
+    /// Which rows (previous piece-to) of each continuation table hold anything but zeros.
+    dirty: [Box<[bool]>; 2],
     /// The quiet reply that last refuted each `[piece-to]`.
     counter: Box<[Move]>,
     _game: PhantomData<G>,
@@ -42,12 +53,16 @@ impl<G: Game> Default for Histories<G> {
 
 impl<G: Game> Histories<G> {
     pub const STRIDE: usize = G::PIECES * G::SQUARES;
+    /// A continuation row: one entry per (piece kind, target square).
+    pub const ROW: usize = G::PIECES / 2 * G::SQUARES;
 
     pub fn new() -> Self {
         let n = Self::STRIDE;
+        let cells = n * Self::ROW;
         Histories {
             quiet: vec![0; n].into_boxed_slice(),
-            continuation: [vec![0; n * n].into_boxed_slice(), vec![0; n * n].into_boxed_slice()],
+            continuation: [vec![0; cells].into_boxed_slice(), vec![0; cells].into_boxed_slice()],
+            dirty: [vec![false; n].into_boxed_slice(), vec![false; n].into_boxed_slice()],
             counter: vec![Move::NONE; n].into_boxed_slice(),
             _game: PhantomData,
         }
@@ -55,10 +70,22 @@ impl<G: Game> Histories<G> {
 
     pub fn clear(&mut self) {
         self.quiet.fill(0);
-        for table in &mut self.continuation {
-            table.fill(0);
+        for (table, dirty) in self.continuation.iter_mut().zip(&mut self.dirty) {
+            for (row, d) in table.chunks_exact_mut(Self::ROW).zip(dirty.iter_mut()) {
+                if std::mem::take(d) {
+                    row.fill(0);
+                }
+            }
         }
         self.counter.fill(Move::NONE);
+    }
+
+    /// The continuation cell for the current move `pt` after the previous piece-to `p`.
+    /// Pieces are `colour * PIECES / 2 + kind` (see `Game::moved_piece`), so `pt % ROW` is the
+    /// current move's kind-to; the colour it drops is implied by `p` (see the module notes).
+    #[inline]
+    fn cell(p: PieceTo, pt: PieceTo) -> usize {
+        p * Self::ROW + pt % Self::ROW
     }
 
     #[inline]
@@ -73,7 +100,7 @@ impl<G: Game> Histories<G> {
         let mut score = i32::from(self.quiet[pt]);
         for (table, p) in self.continuation.iter().zip(prev) {
             if let Some(p) = p {
-                score += i32::from(table[p * Self::STRIDE + pt]);
+                score += i32::from(table[Self::cell(p, pt)]);
             }
         }
         score
@@ -106,9 +133,10 @@ impl<G: Game> Histories<G> {
     #[inline]
     fn update_one(&mut self, pt: PieceTo, prev: [Option<PieceTo>; 2], bonus: i32) {
         apply(&mut self.quiet[pt], bonus);
-        for (table, p) in self.continuation.iter_mut().zip(prev) {
+        for ((table, dirty), p) in self.continuation.iter_mut().zip(&mut self.dirty).zip(prev) {
             if let Some(p) = p {
-                apply(&mut table[p * Self::STRIDE + pt], bonus);
+                dirty[p] = true;
+                apply(&mut table[Self::cell(p, pt)], bonus);
             }
         }
     }
