@@ -13,10 +13,16 @@ use protocol::Score;
 
 /// The level at which nothing is weakened.
 pub const FULL_LEVEL: u8 = 20;
-/// `UCI_Elo` range announced. The level is a straight line over it; the README's table says how
-/// the Elo values compare with a measured ladder.
+/// `UCI_Elo` range announced: from our weakest level to our full strength, both in Stockfish
+/// 15.1's `UCI_Elo` units as measured (see [`ELO_OF_LEVEL`]).
 pub const MIN_ELO: i64 = 1000;
-pub const MAX_ELO: i64 = 2800;
+pub const MAX_ELO: i64 = 2100;
+/// Measured strength of some levels in Stockfish 15.1 `UCI_Elo` units (chess; README
+/// "Weaker play", `scripts/calibrate-elo.sh`): levels 0–18 from 40-game matches against a
+/// Stockfish rung at 2+0.02, full strength from the 10+0.1 matches against `UCI_Elo` 2000 and
+/// 2500. Between anchors the level is interpolated; the error bars are ±110–190 Elo.
+pub const ELO_OF_LEVEL: [(u8, i64); 6] =
+    [(0, MIN_ELO), (5, 1030), (10, 1500), (15, 1620), (18, 1860), (FULL_LEVEL, MAX_ELO)];
 /// Candidates a weakened search compares.
 const CANDIDATES: usize = 4;
 /// Nodes at level 0; the budget doubles about every two levels.
@@ -69,10 +75,20 @@ impl Skill {
     }
 }
 
-/// The level an `UCI_Elo` value stands for: linear from `MIN_ELO` (level 0) to `MAX_ELO` (full).
+/// The level an `UCI_Elo` value stands for: the strongest level whose measured Elo (linearly
+/// interpolated between the anchors of [`ELO_OF_LEVEL`]) does not exceed the value asked for.
 pub fn level_of_elo(elo: i64) -> u8 {
     let elo = elo.clamp(MIN_ELO, MAX_ELO);
-    ((elo - MIN_ELO) * i64::from(FULL_LEVEL) / (MAX_ELO - MIN_ELO)) as u8
+    let elo_of = |level: u8| -> i64 {
+        let upper = ELO_OF_LEVEL.iter().position(|&(l, _)| l >= level).unwrap_or(0);
+        let (l1, e1) = ELO_OF_LEVEL[upper];
+        if upper == 0 || l1 == level {
+            return e1;
+        }
+        let (l0, e0) = ELO_OF_LEVEL[upper - 1];
+        e0 + (e1 - e0) * i64::from(level - l0) / i64::from(l1 - l0)
+    };
+    (0..=FULL_LEVEL).rev().find(|&level| elo_of(level) <= elo).unwrap_or(0)
 }
 
 /// The level of an ElephantEye `randomness` value (UCCI): more randomness, weaker play.
@@ -107,7 +123,13 @@ mod tests {
     fn levels_from_each_option() {
         assert_eq!(level_of_elo(MIN_ELO - 500), 0);
         assert_eq!(level_of_elo(MAX_ELO), FULL_LEVEL);
-        assert_eq!(level_of_elo(1900), 10);
+        assert_eq!(level_of_elo(1500), 10);
+        assert_eq!(level_of_elo(1499), 9);
+        assert_eq!(level_of_elo(1860), 18);
+        assert_eq!(level_of_elo(2099), 19);
+        // Stronger requests never give a weaker level.
+        let levels: Vec<u8> = (MIN_ELO..=MAX_ELO).step_by(10).map(level_of_elo).collect();
+        assert!(levels.windows(2).all(|w| w[0] <= w[1]));
         assert_eq!(level_of_randomness("HUGE"), Some(0));
         assert_eq!(level_of_randomness("none"), Some(FULL_LEVEL));
         assert_eq!(level_of_randomness("lots"), None);
