@@ -2,7 +2,7 @@
 //! the mailbox gives the board after `make`, for every legal move along random playouts of both
 //! games (chess positions chosen so that castling, en passant and every promotion occur).
 
-use game_api::{Game, GenKind, MoveList, PieceBoard};
+use game_api::{Game, GenKind, MoveList, PieceBoard, SplitMix64};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 
@@ -58,7 +58,7 @@ fn check_position<G: PieceBoard>(pos: &mut G, seen: &mut Seen) {
 
 /// Random playouts from `fen`; checks every legal move of every position on the way.
 fn playouts<G: PieceBoard>(fen: &str, games: u64, plies: usize, seen: &mut Seen) {
-    let mut rng = 0x2545_F491_4F6C_DD1Du64 ^ fen.len() as u64;
+    let mut rng = SplitMix64::new(fen.len() as u64);
     for _ in 0..games {
         let Ok(mut pos) = G::from_fen(fen) else { panic!("bad test FEN {fen}") };
         for _ in 0..plies {
@@ -68,10 +68,7 @@ fn playouts<G: PieceBoard>(fen: &str, games: u64, plies: usize, seen: &mut Seen)
             if list.is_empty() {
                 break;
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            pos.make(list.as_slice()[(rng % list.len() as u64) as usize]);
+            pos.make(list.as_slice()[rng.below(list.len())]);
         }
     }
 }

@@ -12,7 +12,7 @@
 //! Everything is driven by one seeded generator and single-threaded fixed-depth searches from a
 //! cleared table, so the same seed and book give the same openings on every machine.
 
-use game_api::{Evaluator, Game, GenKind, MoveList};
+use game_api::{Evaluator, Game, GenKind, MoveList, SplitMix64};
 use search::{Engine, Limits, Score, Signals, Silent};
 use std::collections::HashSet;
 
@@ -41,31 +41,13 @@ pub struct Request<G> {
     pub book: Vec<G>,
 }
 
-/// splitmix64: tiny, seedable and good enough to pick moves and book lines.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0); the modulo bias is irrelevant at these sizes.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Prints `request.count` openings through `emit` (each a FEN). Fails, after printing what it
 /// found, when the tries run out.
 pub fn generate<G: Game, E: Evaluator<G>>(
     request: &Request<G>,
     mut emit: impl FnMut(&str),
 ) -> Result<(), String> {
-    let mut rng = Rng(request.seed);
+    let mut rng = SplitMix64::new(request.seed);
     let mut engine: Engine<G, E> = Engine::new(CHECK_HASH_MB, 1);
     let limits = Limits::depth(CHECK_DEPTH);
     let signals = Signals::default();
@@ -88,7 +70,7 @@ pub fn generate<G: Game, E: Evaluator<G>>(
             let base = request.book[rng.below(request.book.len())].clone();
             (base, BOOK_PLIES)
         };
-        let plies = plies + (rng.next() & 1) as u32;
+        let plies = plies + (rng.next_u64() & 1) as u32;
         pos.reserve(plies as usize);
         let mut dead_end = false;
         for _ in 0..plies {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{random_net, Rng};
+use common::{random_net, SplitMix64};
 use game_api::{Game, GenKind, MoveList};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
@@ -33,7 +33,7 @@ fn walk<G: NnueGame>(
     eval: &mut NnueEval<G>,
     net: &Net,
     depth: usize,
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     cov: &mut Coverage,
 ) {
     if rng.below(3) != 0 {
@@ -75,7 +75,7 @@ fn walk<G: NnueGame>(
 /// Random playouts from `fen`, with a tree walk at every position on the way.
 fn check<G: NnueGame>(fen: &str, seed: u64, cov: &mut Coverage) {
     let net = Arc::new(random_net::<G>(seed));
-    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = SplitMix64::new(seed);
     let Ok(mut pos) = G::from_fen(fen) else { panic!("bad test FEN {fen}") };
     let mut eval = NnueEval::<G>::new(Arc::clone(&net));
     for _ in 0..40 {

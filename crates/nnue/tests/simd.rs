@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{random_net, Rng};
+use common::{random_net, signed, SplitMix64};
 use movegen_chess::Chess;
 use nnue::arch::{HIDDEN, MAX_OUTPUT_WEIGHT};
 use nnue::output::{evaluate, evaluate_scalar, Simd};
@@ -18,7 +18,7 @@ fn avx2_equals_scalar() {
         eprintln!("no AVX2 on this CPU: only the scalar path ran");
         return;
     }
-    let mut rng = Rng(77);
+    let mut rng = SplitMix64::new(77);
     let mut net = random_net::<Chess>(3);
     let mut differing_outputs = std::collections::HashSet::new();
     for round in 0..2000 {
@@ -27,7 +27,7 @@ fn avx2_equals_scalar() {
         for v in us.iter_mut().chain(them.iter_mut()) {
             *v = match round % 4 {
                 // Around the clipping range, where the activation is non-trivial.
-                0 | 1 => rng.signed(400),
+                0 | 1 => signed(&mut rng, 400),
                 // Anywhere in int16, extremes included.
                 2 => rng.next_u64() as i16,
                 _ => [i16::MIN, -1, 0, 255, 256, i16::MAX][rng.below(6)],

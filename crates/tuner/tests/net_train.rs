@@ -2,7 +2,7 @@
 //! and its quantised net evaluates like the float net it came from.
 
 use datagen::{Record, ResultCode};
-use game_api::{Color, Game, GenKind, MoveList};
+use game_api::{Color, Game, GenKind, MoveList, SplitMix64};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use nnue::{NnueEval, NnueGame};
@@ -15,7 +15,7 @@ use tuner::net_train::train::{train, EpochReport, Settings};
 /// learn from piece-square inputs alone).
 fn labelled_positions<G: NnueGame>(fen: &str, games: u64, values: &[i32]) -> Vec<Record> {
     let mut records = Vec::new();
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rng = SplitMix64::new(1);
     for _ in 0..games {
         let Ok(mut pos) = G::from_fen(fen) else { panic!("bad FEN") };
         for _ in 0..80 {
@@ -24,10 +24,7 @@ fn labelled_positions<G: NnueGame>(fen: &str, games: u64, values: &[i32]) -> Vec
             if list.is_empty() {
                 break;
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            pos.make(list.as_slice()[(rng % list.len() as u64) as usize]);
+            pos.make(list.as_slice()[rng.below(list.len())]);
             let material: i32 = (0..G::SQUARES)
                 .filter_map(|sq| pos.piece_on(sq))
                 .map(|p| if p < G::KINDS { values[p] } else { -values[p - G::KINDS] })

@@ -1,6 +1,7 @@
 //! The net in f32 for training: forward, backward, and quantisation into `nnue::Net`.
 
 use super::samples::sigmoid;
+use game_api::SplitMix64;
 use nnue::arch::{HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB};
 use nnue::{Net, NnueGame};
 
@@ -32,13 +33,9 @@ impl FloatNet {
 
     /// Small random weights from `seed` (splitmix64; deterministic).
     pub fn random(inputs: usize, seed: u64) -> FloatNet {
-        let mut s = seed;
+        let mut rng = SplitMix64::new(seed);
         let mut uniform = |scale: f32| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
+            let z = rng.next_u64();
             ((z >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
         };
         let mut net = FloatNet::zeros(inputs);
@@ -79,6 +76,12 @@ impl FloatNet {
 
     /// The raw output (unit: 400 centipawns) for a position's two feature lists.
     pub fn forward(&self, us: &[u16], them: &[u16]) -> f32 {
+        self.activations(us, them).1
+    }
+
+    /// Both perspectives' accumulators and the raw output they give: the forward pass, which
+    /// `backward` needs with its intermediate values.
+    fn activations(&self, us: &[u16], them: &[u16]) -> ([[f32; HIDDEN]; 2], f32) {
         let mut acc = [[0f32; HIDDEN]; 2];
         self.accumulate(us, &mut acc[0]);
         self.accumulate(them, &mut acc[1]);
@@ -89,21 +92,12 @@ impl FloatNet {
                 out += c * c * self.out[half * HIDDEN + h];
             }
         }
-        out
+        (acc, out)
     }
 
     /// Adds the gradient of this position's squared error to `grad`; returns the error.
     pub fn backward(&self, us: &[u16], them: &[u16], target: f32, grad: &mut FloatNet) -> f32 {
-        let mut acc = [[0f32; HIDDEN]; 2];
-        self.accumulate(us, &mut acc[0]);
-        self.accumulate(them, &mut acc[1]);
-        let mut out = self.out_bias;
-        for (half, a) in acc.iter().enumerate() {
-            for (h, &x) in a.iter().enumerate() {
-                let c = x.clamp(0.0, 1.0);
-                out += c * c * self.out[half * HIDDEN + h];
-            }
-        }
+        let (acc, out) = self.activations(us, them);
         let p = sigmoid(out);
         let err = p - target;
         let g = 2.0 * err * p * (1.0 - p);

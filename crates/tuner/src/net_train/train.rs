@@ -2,6 +2,7 @@
 
 use super::float_net::FloatNet;
 use super::samples::{sigmoid, Samples};
+use game_api::SplitMix64;
 use rayon::prelude::*;
 
 /// Positions per gradient chunk: the unit of parallel work. Fixed (not per thread) so that the
@@ -29,16 +30,12 @@ pub struct EpochReport {
     pub validation_loss: f64,
 }
 
-/// A seeded Fisher–Yates shuffle (splitmix64).
+/// A seeded Fisher–Yates shuffle. It draws `next_u64() % (i + 1)` rather than
+/// `SplitMix64::shuffle`'s rejection sampling: the committed nets' recipes depend on this order.
 fn shuffle(items: &mut [u32], seed: u64) {
-    let mut s = seed;
+    let mut rng = SplitMix64::new(seed);
     for i in (1..items.len()).rev() {
-        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        items.swap(i, (z % (i as u64 + 1)) as usize);
+        items.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
     }
 }
 
