@@ -3,40 +3,70 @@
 # hand-written evaluation at a fixed node count, then `kientuong train-net` into
 # crates/nnue/nets/<game>.nnue. The recipe of each committed net is in crates/nnue/nets/README.md.
 #
-#   scripts/train-net.sh chess                 the committed chess recipe (defaults below)
-#   GAMES=3000 EPOCHS=40 scripts/train-net.sh xiangqi
+#   scripts/train-net.sh xiangqi               the committed xiangqi recipe (defaults below)
+#   SEEDS="1-40" EPOCHS=20 scripts/train-net.sh chess
 #
-# Variables: GAMES, NODES, SEED, THREADS (datagen: with 1 thread the file, and so the net, is
-# identical run to run; more threads change the record order), EPOCHS, BATCH, LR, LAMBDA,
-# TRAIN_THREADS (the trainer's result does not depend on it), OUT (data file), NET (net file).
-# Training data is regenerated, never committed. Measure the new net against the hand-written
-# evaluation (or the previous net) with `kientuong match` before committing it.
+# Data comes in one of two shapes:
+# - SEEDS set (the committed recipes): one datagen file per seed, GAMES games each, one thread
+#   each, JOBS files at a time. SEEDS is a list of seeds and ranges ("1000-1015 2000-2013").
+#   Each file is identical run to run, and the trainer reads them in the C locale's name order,
+#   so the net is too, whatever JOBS is: this is how a 16-core machine makes the data quickly.
+# - SEEDS empty: one datagen run of GAMES games with THREADS threads (identical run to run only
+#   with one thread; more threads change the record order).
+# Other variables: NODES, EPOCHS, BATCH, LR, LAMBDA, TRAIN_THREADS (the trainer's result does not
+# depend on it), DATA (folder of the data files), NET (net file). Training data is regenerated,
+# never committed. Measure the new net against the hand-written evaluation (or the previous
+# net) with `kientuong match` before committing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/train-net.sh chess|xiangqi}
 # The committed recipes (crates/nnue/nets/README.md).
 case $game in
-chess) DEFAULT_GAMES=1500 DEFAULT_LAMBDA=0.0 ;;
-xiangqi) DEFAULT_GAMES=367 DEFAULT_LAMBDA=0.1 ;;
+chess)
+    DEFAULT_SEEDS="" DEFAULT_GAMES=1500 DEFAULT_LAMBDA=0.0 DEFAULT_EPOCHS=60 ;;
+xiangqi)
+    # Net 2: the data of a 16-core device run (ten datagen loops of 20-game files, five minutes).
+    DEFAULT_SEEDS="1000-1015 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015 8000-8014 9000-9015 10000-10015"
+    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 ;;
 *) echo "unknown game $game" >&2; exit 2 ;;
 esac
+SEEDS=${SEEDS-$DEFAULT_SEEDS}
 GAMES=${GAMES:-$DEFAULT_GAMES}
 NODES=${NODES:-5000}
 SEED=${SEED:-1}
 THREADS=${THREADS:-1}
-EPOCHS=${EPOCHS:-60}
+JOBS=${JOBS:-$(nproc)}
+EPOCHS=${EPOCHS:-$DEFAULT_EPOCHS}
 BATCH=${BATCH:-4096}
 LR=${LR:-0.001}
 LAMBDA=${LAMBDA:-$DEFAULT_LAMBDA}
 TRAIN_THREADS=${TRAIN_THREADS:-$(nproc)}
-OUT=${OUT:-target/datagen-$game-s$SEED-n$NODES-g$GAMES.bin}
 NET=${NET:-crates/nnue/nets/$game.nnue}
 
 cargo build --release -q -p engine-bin
 bin=${CARGO_TARGET_DIR:-target}/release/kientuong
-if [ ! -s "$OUT" ]; then
-    "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" --seed "$SEED" --threads "$THREADS" --out "$OUT"
+export LC_ALL=C # the glob order of the data files below
+
+if [ -n "$SEEDS" ]; then
+    DATA=${DATA:-target/datagen-$game-n$NODES-g$GAMES-seeds}
+    mkdir -p "$DATA"
+    for s in $SEEDS; do
+        if [[ $s == *-* ]]; then seq "${s%-*}" "${s#*-}"; else echo "$s"; fi
+    done | while read -r s; do
+        [ -s "$DATA/$game-$s.bin" ] || echo "$s"
+    done | xargs -r -P "$JOBS" -I{} "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" \
+        --seed {} --threads 1 --out "$DATA/$game-{}.bin.part" 2>/dev/null
+    for f in "$DATA"/*.part; do [ -e "$f" ] && mv "$f" "${f%.part}"; done
+    files=("$DATA/$game"-*.bin)
+else
+    DATA=${DATA:-target/datagen-$game-s$SEED-n$NODES-g$GAMES.bin}
+    if [ ! -s "$DATA" ]; then
+        "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" --seed "$SEED" \
+            --threads "$THREADS" --out "$DATA"
+    fi
+    files=("$DATA")
 fi
-"$bin" train-net --game "$game" --data "$OUT" --epochs "$EPOCHS" --batch "$BATCH" --lr "$LR" \
+echo "training on ${#files[@]} data file(s), $(cat "${files[@]}" | wc -c) bytes"
+"$bin" train-net --game "$game" --data "${files[@]}" --epochs "$EPOCHS" --batch "$BATCH" --lr "$LR" \
     --lambda "$LAMBDA" --seed "$SEED" --threads "$TRAIN_THREADS" --out "$NET"
 echo "net written to $NET; rebuild to embed it"

@@ -3,7 +3,9 @@
 
 mod protocol_driver;
 
+use game_api::Evaluator;
 use movegen_chess::Chess;
+use movegen_xiangqi::Xiangqi;
 use protocol_driver::{assert_legal, Engine, PATIENCE};
 use std::path::PathBuf;
 
@@ -26,23 +28,23 @@ fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
 fn uci_use_nnue_and_evalfile() {
     let mut e = Engine::start();
     let lines = e.handshake_uci();
-    assert!(
-        lines.iter().any(|l| l == "option name Use NNUE type check default false"),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l == "option name Use NNUE type check default true"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name EvalFile type string")), "{lines:?}");
     e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let hand = eval_cp(&mut e);
-
-    e.send("setoption name Use NNUE value true");
-    let embedded = nnue::games::chess::embedded().expect("the embedded chess net parses");
     let pos = <Chess as game_api::Game>::from_fen(
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     )
     .expect("FEN");
+    assert_eq!(hand, eval_chess::ChessEval::default().evaluate(&pos), "no chess net by default");
+
+    // The embedded chess net, loaded from a file, is used (`Use NNUE` is on by default).
+    let embedded = nnue::games::chess::embedded().expect("the embedded chess net parses");
+    let chess_net = temp_file("chess.nnue", nnue::games::chess::EMBEDDED);
+    e.send(&format!("setoption name EvalFile value {}", chess_net.display()));
     let expected =
         nnue::NnueEval::<Chess>::new(std::sync::Arc::new(embedded.clone())).evaluate(&pos);
-    assert_eq!(eval_cp(&mut e), expected, "Use NNUE evaluates with the embedded net");
+    assert_eq!(eval_cp(&mut e), expected, "Use NNUE evaluates with the loaded net");
 
     // A damaged file: refused with a message, and the net in use stays.
     let mut damaged = embedded.to_bytes();
@@ -73,7 +75,11 @@ fn uci_use_nnue_and_evalfile() {
     let best =
         e.read_until(PATIENCE, protocol_driver::is_search_end).last().cloned().unwrap_or_default();
     assert_legal::<Chess>(None, &["e2e4"], &best);
-    for p in [bad, good] {
+    // `embedded` restores the defaults: no chess net, so the hand-written evaluation.
+    e.send("setoption name EvalFile value embedded");
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    assert_eq!(eval_cp(&mut e), hand);
+    for p in [bad, good, chess_net] {
         std::fs::remove_file(p).ok();
     }
 }
@@ -82,8 +88,20 @@ fn uci_use_nnue_and_evalfile() {
 fn ucci_evalfile_bad_file_keeps_playing() {
     let mut e = Engine::start();
     let lines = e.handshake_ucci();
-    assert!(lines.iter().any(|l| l == "option usennue type check default false"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "option usennue type check default true"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option evalfile type string")), "{lines:?}");
+    // The embedded xiangqi net is in use from the start; `usennue false` is the hand-written
+    // evaluation.
+    e.send("position startpos");
+    let pos = <Xiangqi as game_api::Game>::from_fen(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    )
+    .expect("FEN");
+    let net = nnue::games::xiangqi::embedded().expect("the embedded xiangqi net parses");
+    let by_net = nnue::NnueEval::<Xiangqi>::new(std::sync::Arc::new(net)).evaluate(&pos);
+    assert_eq!(eval_cp(&mut e), by_net, "the embedded xiangqi net by default");
+    e.send("setoption usennue false");
+    assert_eq!(eval_cp(&mut e), eval_xiangqi::XiangqiEval.evaluate(&pos));
     e.send("setoption usennue true");
     // A chess net is not a xiangqi net, and garbage is not a net.
     let chess_net = temp_file("chess-for-xiangqi.nnue", nnue::games::chess::EMBEDDED);

@@ -1,6 +1,10 @@
 //! The nets the session evaluates with: the embedded ones, or one loaded through `EvalFile` /
 //! `evalfile`. A file's header says which game it is for; a bad file leaves the nets as they
 //! were.
+//!
+//! A game plays with its embedded net by default only where that net beat the hand-written
+//! evaluation in a match (crates/nnue/nets/README.md): xiangqi does, chess does not yet, so a
+//! chess session evaluates by hand until `EvalFile` loads a chess net.
 
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
@@ -8,12 +12,13 @@ use nnue::format::{GameTag, LoadError};
 use nnue::Net;
 use std::sync::Arc;
 
-/// `EvalFile` values that mean "the embedded nets".
+/// `EvalFile` values that mean "the embedded nets" (the defaults below).
 pub const EMBEDDED_NAMES: &[&str] = &["", "embedded", "<empty>"];
 
 #[derive(Clone)]
 pub struct Nets {
-    /// `None` only if an embedded net failed its own checks (a broken build).
+    /// `None` by default (see the module comment), or if an embedded net failed its own checks
+    /// (a broken build); `Use NNUE` then falls back to the hand-written evaluation.
     pub chess: Option<Arc<Net>>,
     pub xiangqi: Option<Arc<Net>>,
 }
@@ -25,9 +30,11 @@ impl std::fmt::Debug for Nets {
 }
 
 impl Nets {
+    /// The nets a session starts with.
     pub fn embedded() -> Nets {
         Nets {
-            chess: nnue::games::chess::embedded().ok().map(Arc::new),
+            // The embedded chess net (net 2) lost to the hand-written evaluation by 168 Elo.
+            chess: None,
             xiangqi: nnue::games::xiangqi::embedded().ok().map(Arc::new),
         }
     }

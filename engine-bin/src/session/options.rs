@@ -38,7 +38,8 @@ pub struct Settings {
     pub skill_level: u8,
     pub limit_strength: bool,
     pub elo: i64,
-    /// `Use NNUE`: evaluate with the nets instead of the hand-written evaluations.
+    /// `Use NNUE`: evaluate with the game's net where one is loaded (by default xiangqi's,
+    /// see `nets.rs`) instead of the hand-written evaluation.
     pub use_nnue: bool,
     pub nets: Nets,
 }
@@ -59,7 +60,7 @@ impl Default for Settings {
             skill_level: FULL_LEVEL,
             limit_strength: false,
             elo: MAX_ELO,
-            use_nnue: false,
+            use_nnue: true,
             nets: Nets::embedded(),
         }
     }
@@ -189,7 +190,7 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
         | Key::LimitStrength
         | Key::Ignored => OptionKind::Check { default: false },
         Key::ClearHash | Key::NewGame => OptionKind::Button,
-        Key::UseNnue => OptionKind::Check { default: false },
+        Key::UseNnue => OptionKind::Check { default: true },
         Key::EvalFile => OptionKind::String { default: "embedded".into() },
     }
 }
