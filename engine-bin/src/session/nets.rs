@@ -33,7 +33,8 @@ impl Nets {
     /// The nets a session starts with.
     pub fn embedded() -> Nets {
         Nets {
-            // The embedded chess net (net 2) lost to the hand-written evaluation by 168 Elo.
+            // The embedded chess net (net 2) lost to the hand-written evaluation by 168 Elo
+            // (crates/nnue/nets/README.md).
             chess: None,
             xiangqi: nnue::games::xiangqi::embedded().ok().map(Arc::new),
         }
