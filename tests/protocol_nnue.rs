@@ -9,6 +9,9 @@ use movegen_xiangqi::Xiangqi;
 use protocol_driver::{assert_legal, Engine, PATIENCE};
 use std::path::PathBuf;
 
+/// A chess position with every piece kind on the board, so that the two evaluations differ.
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
 fn eval_cp(e: &mut Engine) -> i32 {
     e.send("eval");
     let line = e.expect_prefix("Evaluation:");
@@ -30,12 +33,9 @@ fn uci_use_nnue_and_evalfile() {
     let lines = e.handshake_uci();
     assert!(lines.iter().any(|l| l == "option name Use NNUE type check default true"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name EvalFile type string")), "{lines:?}");
-    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    e.send(&format!("position fen {KIWIPETE}"));
     let hand = eval_cp(&mut e);
-    let pos = <Chess as game_api::Game>::from_fen(
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    )
-    .expect("FEN");
+    let pos = <Chess as game_api::Game>::from_fen(KIWIPETE).expect("FEN");
     assert_eq!(hand, eval_chess::ChessEval::default().evaluate(&pos), "no chess net by default");
 
     // The embedded chess net, loaded from a file, is used (`Use NNUE` is on by default).
@@ -77,7 +77,7 @@ fn uci_use_nnue_and_evalfile() {
     assert_legal::<Chess>(None, &["e2e4"], &best);
     // `embedded` restores the defaults: no chess net, so the hand-written evaluation.
     e.send("setoption name EvalFile value embedded");
-    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    e.send(&format!("position fen {KIWIPETE}"));
     assert_eq!(eval_cp(&mut e), hand);
     for p in [bad, good, chess_net] {
         std::fs::remove_file(p).ok();

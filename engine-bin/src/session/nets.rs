@@ -12,7 +12,7 @@ use nnue::format::{GameTag, LoadError};
 use nnue::Net;
 use std::sync::Arc;
 
-/// `EvalFile` values that mean "the embedded nets" (the defaults below).
+/// `EvalFile` values that restore the nets a session starts with ([`Nets::defaults`]).
 pub const EMBEDDED_NAMES: &[&str] = &["", "embedded", "<empty>"];
 
 #[derive(Clone)]
@@ -31,7 +31,7 @@ impl std::fmt::Debug for Nets {
 
 impl Nets {
     /// The nets a session starts with.
-    pub fn embedded() -> Nets {
+    pub fn defaults() -> Nets {
         Nets {
             // The embedded chess net (net 2) lost to the hand-written evaluation by 168 Elo
             // (crates/nnue/nets/README.md).
@@ -40,11 +40,11 @@ impl Nets {
         }
     }
 
-    /// Loads the net file at `path` (or restores the embedded nets for an `EMBEDDED_NAMES`
+    /// Loads the net file at `path` (or restores the defaults for an `EMBEDDED_NAMES`
     /// value); returns a message for the user on failure, and then changes nothing.
     pub fn load(&mut self, path: &str) -> Result<(), String> {
         if EMBEDDED_NAMES.contains(&path) {
-            *self = Nets::embedded();
+            *self = Nets::defaults();
             return Ok(());
         }
         let bytes = std::fs::read(path)

@@ -61,7 +61,7 @@ impl Default for Settings {
             limit_strength: false,
             elo: MAX_ELO,
             use_nnue: true,
-            nets: Nets::embedded(),
+            nets: Nets::defaults(),
         }
     }
 }
