@@ -13,6 +13,9 @@
 #   so the net is too, whatever JOBS is: this is how a 16-core machine makes the data quickly.
 # - SEEDS empty: one datagen run of GAMES games with THREADS threads (identical run to run only
 #   with one thread; more threads change the record order).
+# PLAY is the evaluation the self-play games use: `hand` (the hand-written one, nets 1 and 2),
+# or a net file; PLAY_REV names a commit whose net file PLAY is taken from (git show), so that
+# a recipe can say "the games of net 2" after net 2 itself has been replaced.
 # Other variables: NODES, EPOCHS, BATCH, LR, LAMBDA, TRAIN_THREADS (the trainer's result does not
 # depend on it), DATA (folder of the data files), NET (net file). Training data is regenerated,
 # never committed. Measure the new net against the hand-written evaluation (or the previous
@@ -25,11 +28,11 @@ case $game in
 chess)
     # Net 2: the data of a 16-core device run (six datagen loops of 20-game files, five minutes).
     DEFAULT_SEEDS="11000-11040 12000-12037 13000-13039 14000-14042 15000-15039 16000-16039"
-    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 ;;
+    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_PLAY=hand DEFAULT_PLAY_REV= ;;
 xiangqi)
     # Net 2: the data of a 16-core device run (ten datagen loops of 20-game files, five minutes).
     DEFAULT_SEEDS="1000-1015 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015 8000-8014 9000-9015 10000-10015"
-    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 ;;
+    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_PLAY=hand DEFAULT_PLAY_REV= ;;
 *) echo "unknown game $game" >&2; exit 2 ;;
 esac
 SEEDS=${SEEDS-$DEFAULT_SEEDS}
@@ -44,26 +47,38 @@ LR=${LR:-0.001}
 LAMBDA=${LAMBDA:-$DEFAULT_LAMBDA}
 TRAIN_THREADS=${TRAIN_THREADS:-$(nproc)}
 NET=${NET:-crates/nnue/nets/$game.nnue}
+PLAY=${PLAY:-$DEFAULT_PLAY}
+PLAY_REV=${PLAY_REV-$DEFAULT_PLAY_REV}
 
 cargo build --release -q -p engine-bin
 bin=${CARGO_TARGET_DIR:-target}/release/kientuong
 export LC_ALL=C # the glob order of the data files below
+play_tag=hand
+if [ "$PLAY" != hand ]; then
+    play_tag=$(basename "$PLAY" .nnue)
+    if [ -n "$PLAY_REV" ]; then
+        play_tag=$play_tag-${PLAY_REV:0:7}
+        mkdir -p target/play-nets
+        git show "$PLAY_REV:$PLAY" >"target/play-nets/$play_tag.nnue"
+        PLAY=target/play-nets/$play_tag.nnue
+    fi
+fi
 
 if [ -n "$SEEDS" ]; then
-    DATA=${DATA:-target/datagen-$game-n$NODES-g$GAMES-seeds}
+    DATA=${DATA:-target/datagen-$game-$play_tag-n$NODES-g$GAMES-seeds}
     mkdir -p "$DATA"
     for s in $SEEDS; do
         if [[ $s == *-* ]]; then seq "${s%-*}" "${s#*-}"; else echo "$s"; fi
     done | while read -r s; do
         [ -s "$DATA/$game-$s.bin" ] || echo "$s"
     done | xargs -r -P "$JOBS" -I{} "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" \
-        --seed {} --threads 1 --out "$DATA/$game-{}.bin.part" 2>/dev/null
+        --net "$PLAY" --seed {} --threads 1 --out "$DATA/$game-{}.bin.part" 2>/dev/null
     for f in "$DATA"/*.part; do [ -e "$f" ] && mv "$f" "${f%.part}"; done
     files=("$DATA/$game"-*.bin)
 else
-    DATA=${DATA:-target/datagen-$game-s$SEED-n$NODES-g$GAMES.bin}
+    DATA=${DATA:-target/datagen-$game-$play_tag-s$SEED-n$NODES-g$GAMES.bin}
     if [ ! -s "$DATA" ]; then
-        "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" --seed "$SEED" \
+        "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" --seed "$SEED" --net "$PLAY" \
             --threads "$THREADS" --out "$DATA"
     fi
     files=("$DATA")

@@ -1,12 +1,20 @@
-//! `kientuong datagen --game G --games N --nodes K --seed S --out FILE`: self-play training
-//! data (see the `datagen` crate for the games and the file format). Progress and the final
-//! positions/s/thread go to stderr.
+//! `kientuong datagen --game G --games N --nodes K --seed S [--net hand|embedded|FILE] --out
+//! FILE`: self-play training data (see the `datagen` crate for the games and the file format),
+//! played with the hand-written evaluation or a net. Progress and the final positions/s/thread
+//! go to stderr.
 
 use crate::dispatch::{game_arg, GameKind};
 use clap::Args;
 use datagen::{Config, GameId, GameSettings, Writer};
+use eval_chess::ChessEval;
+use eval_xiangqi::XiangqiEval;
+use game_api::Evaluator;
+use movegen_chess::Chess;
+use movegen_xiangqi::Xiangqi;
+use nnue::{EvalSwitch, LoadError, Net, NnueGame};
 use std::fs::File;
 use std::io::{BufWriter, Write};
+use std::sync::Arc;
 
 #[derive(Args)]
 pub struct DatagenArgs {
@@ -41,6 +49,32 @@ pub struct DatagenArgs {
     /// Output file (written in the datagen format).
     #[arg(long)]
     out: String,
+    /// The evaluation the games are played with: `hand` (the hand-written one), `embedded`
+    /// (the game's embedded net) or the path of a net file for this game.
+    #[arg(long, default_value = "hand")]
+    net: String,
+}
+
+/// The `--net` choice resolved for game `G`: `None` is the hand-written evaluation.
+fn net_for<G: NnueGame>(
+    choice: &str,
+    embedded: fn() -> Result<Net, LoadError>,
+) -> Result<Option<Arc<Net>>, String> {
+    let net = match choice {
+        "hand" => return Ok(None),
+        "embedded" => embedded().map_err(|e| format!("embedded {} net: {e}", G::NAME))?,
+        path => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("--net {path}: cannot read: {e}"))?;
+            Net::from_bytes::<G>(&bytes).map_err(|e| format!("--net {path}: {e}"))?
+        }
+    };
+    Ok(Some(Arc::new(net)))
+}
+
+/// The evaluator every datagen search starts from.
+fn evaluator<G: NnueGame, H: Evaluator<G>>(net: Option<Arc<Net>>) -> EvalSwitch<G, H> {
+    net.map_or_else(EvalSwitch::default, EvalSwitch::nnue)
 }
 
 pub fn run(args: &DatagenArgs) -> Result<(), String> {
@@ -66,13 +100,12 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         Writer::new(BufWriter::new(file), game).map_err(|e| format!("{}: {e}", args.out))?;
     let summary = match args.game {
         GameKind::Chess => {
-            datagen::run::<movegen_chess::Chess, eval_chess::ChessEval, _>(&config, &mut writer)?
+            let net = net_for::<Chess>(&args.net, nnue::games::chess::embedded)?;
+            datagen::run(&config, &evaluator::<Chess, ChessEval>(net), &mut writer)?
         }
         GameKind::Xiangqi => {
-            datagen::run::<movegen_xiangqi::Xiangqi, eval_xiangqi::XiangqiEval, _>(
-                &config,
-                &mut writer,
-            )?
+            let net = net_for::<Xiangqi>(&args.net, nnue::games::xiangqi::embedded)?;
+            datagen::run(&config, &evaluator::<Xiangqi, XiangqiEval>(net), &mut writer)?
         }
     };
     writer.into_inner().flush().map_err(|e| format!("{}: {e}", args.out))?;

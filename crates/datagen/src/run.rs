@@ -37,10 +37,13 @@ impl Summary {
 /// How often progress is printed.
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
-/// Plays `config.games` games and writes their positions to `out` in game order. Progress goes
-/// to stderr every few seconds and at the end.
+/// Plays `config.games` games, every search evaluating with a clone of `eval` (the hand-written
+/// evaluation, or a net: each generation of nets plays the games the next one learns from), and
+/// writes their positions to `out` in game order. Progress goes to stderr every few seconds and
+/// at the end.
 pub fn run<G: Game, E: Evaluator<G>, W: Write>(
     config: &Config,
+    eval: &E,
     out: &mut Writer<W>,
 ) -> Result<Summary, String> {
     let threads = config.threads.max(1);
@@ -60,8 +63,10 @@ pub fn run<G: Game, E: Evaluator<G>, W: Write>(
         for _ in 0..threads {
             let send = send.clone();
             let (next_game, failed) = (&next_game, &failed);
+            let eval = eval.clone();
             scope.spawn(move |_| {
                 let mut engine = Engine::<G, E>::new(config.hash_mb.max(1), 1);
+                engine.set_evaluator(eval);
                 loop {
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     if index >= config.games || failed.load(Ordering::Relaxed) {
