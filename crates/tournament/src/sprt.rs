@@ -12,6 +12,10 @@ use crate::stats::{score_from_elo, Pentanomial};
 
 /// The count given to an empty pentanomial bin.
 const EMPTY_BIN: f64 = 1e-3;
+/// Pairs played before a bound may decide. The closed form trusts the sample variance, which
+/// a handful of pairs cannot give: one lost pair alone has a variance of almost nothing and an
+/// LLR below -3 (a candidate was once rejected after two games), however the test goes on.
+pub const MIN_PAIRS_TO_DECIDE: u32 = 10;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtConfig {
@@ -53,8 +57,11 @@ impl SprtConfig {
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
-    /// Whether a bound has been hit.
+    /// Whether a bound has been hit (never before `MIN_PAIRS_TO_DECIDE` pairs).
     pub fn decision(&self, pairs: &Pentanomial) -> Option<SprtDecision> {
+        if pairs.pairs() < MIN_PAIRS_TO_DECIDE {
+            return None;
+        }
         let llr = self.llr(pairs);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -103,5 +110,16 @@ mod tests {
         close(sprt.llr(&Pentanomial([0, 0, 0, 0, 10])), 190.608_292_595_045_7, 1e-6);
         assert_eq!(sprt.decision(&Pentanomial([0, 0, 0, 0, 10])), Some(SprtDecision::AcceptH1));
         close(sprt.llr(&Pentanomial([0, 0, 7, 0, 0])), -2.031_672_594_198_718_6, 1e-6);
+    }
+
+    #[test]
+    fn a_few_pairs_never_decide() {
+        let sprt = SprtConfig { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        // One lost pair: the LLR is already past the lower bound, but nothing is decided yet.
+        let one_loss = Pentanomial([1, 0, 0, 0, 0]);
+        assert!(sprt.llr(&one_loss) < sprt.bounds().0);
+        assert_eq!(sprt.decision(&one_loss), None);
+        assert_eq!(sprt.decision(&Pentanomial([9, 0, 0, 0, 0])), None);
+        assert_eq!(sprt.decision(&Pentanomial([10, 0, 0, 0, 0])), Some(SprtDecision::AcceptH0));
     }
 }
