@@ -16,7 +16,7 @@
 # PLAY is the evaluation the self-play games use: `hand` (the hand-written one, nets 1 and 2),
 # or a net file; PLAY_REV names a commit whose net file PLAY is taken from (git show), so that
 # a recipe can say "the games of net 2" after net 2 itself has been replaced.
-# Other variables: NODES, EPOCHS, BATCH, LR, LAMBDA, TRAIN_THREADS (the trainer's result does not
+# BIN runs a given binary instead of building this tree. Other variables: NODES, EPOCHS, BATCH, LR, LAMBDA, TRAIN_THREADS (the trainer's result does not
 # depend on it), DATA (folder of the data files), NET (net file). Training data is regenerated,
 # never committed. Measure the new net against the hand-written evaluation (or the previous
 # net) with `kientuong match` before committing it.
@@ -50,8 +50,12 @@ NET=${NET:-crates/nnue/nets/$game.nnue}
 PLAY=${PLAY:-$DEFAULT_PLAY}
 PLAY_REV=${PLAY_REV-$DEFAULT_PLAY_REV}
 
-cargo build --release -q -p engine-bin
-bin=${CARGO_TARGET_DIR:-target}/release/kientuong
+if [ -n "${BIN:-}" ]; then
+    bin=$BIN # a frozen build, so that rebuilding the tree meanwhile cannot change the data
+else
+    cargo build --release -q -p engine-bin
+    bin=${CARGO_TARGET_DIR:-target}/release/kientuong
+fi
 export LC_ALL=C # the glob order of the data files below
 play_tag=hand
 if [ "$PLAY" != hand ]; then
