@@ -55,6 +55,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn tt_key(&self) -> u64 {
         self.hash()
     }
+    /// Zobrist key of the slow-moving skeleton of the position (in chess, the pawns) that the
+    /// search's static-evaluation correction history is keyed by; `None` (the default) turns
+    /// that correction off. Xiangqi keeps the default: keyed by its pawns, or by its pawns,
+    /// advisors and elephants, the correction lost Elo in SPRTs (search/src/correction.rs).
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

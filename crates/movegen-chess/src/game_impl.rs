@@ -1,12 +1,13 @@
 //! `game_api::Game` for [`Chess`]: thin wiring to the modules that do the work, marked
 //! `#[inline]` so the generic perft and search can inline across the crate boundary.
 
-use crate::bitboard::bit;
+use crate::bitboard::{bit, Squares};
 use crate::chess_move::{self, flag, from_sq, promotion_kind, to_sq, CASTLING, EN_PASSANT, NORMAL};
 use crate::magic::{bishop_attacks, rook_attacks};
 use crate::position::Chess;
 use crate::tables::{KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
+use crate::zobrist::KEYS;
 use game_api::{
     Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, Reason, Verdict,
 };
@@ -94,6 +95,19 @@ impl Game for Chess {
     #[inline]
     fn hash(&self) -> u64 {
         self.key
+    }
+
+    #[inline]
+    fn structure_key(&self) -> Option<u64> {
+        let mut key = 0;
+        for color in [Color::White, Color::Black] {
+            let piece = piece_of(color, PAWN) as usize;
+            let pawns = self.by_kind[PAWN] & self.by_color[color.index()];
+            for sq in Squares(pawns) {
+                key ^= KEYS.piece_square[piece][sq];
+            }
+        }
+        Some(key)
     }
 
     #[inline]

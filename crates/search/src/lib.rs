@@ -22,6 +22,7 @@
 // `unsafe` only in `tt_memory` (lazily zeroed, fallible TT allocation; measured there).
 #![deny(unsafe_code)]
 
+mod correction;
 mod engine;
 mod history;
 mod limits;

@@ -24,6 +24,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         clamp_eval(self.eval.evaluate(&self.pos))
     }
 
+    /// `raw` moved by the correction history for the current position (see `correction.rs`).
+    #[inline]
+    fn corrected_eval(&self, raw: i32, structure: Option<u64>) -> i32 {
+        match structure {
+            Some(key) => clamp_eval(self.correction.corrected(raw, self.pos.side_to_move(), key)),
+            None => raw,
+        }
+    }
+
     /// The score of a ruling at `ply`; sets `last_dep`.
     fn verdict_value(&mut self, verdict: Verdict, ply: usize) -> i32 {
         let stm = self.pos.side_to_move();
@@ -103,8 +112,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         let in_check = self.pos.in_check();
         let stm = self.pos.side_to_move();
+        let structure = self.pos.structure_key();
         let mut eval = NO_EVAL;
         let raw_eval;
+        // The corrected static evaluation, before a TT bound refines it.
+        let mut static_eval = NO_EVAL;
         if in_check {
             raw_eval = NO_EVAL;
         } else {
@@ -112,7 +124,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.evaluate(),
             };
-            eval = raw_eval;
+            static_eval = self.corrected_eval(raw_eval, structure);
+            eval = static_eval;
             // A TT bound on the true score is a better guess than the static eval.
             if let Some(h) = hit {
                 let v = from_tt(h.value, ply);
@@ -326,6 +339,20 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 Bound::Upper
             };
             sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, depth, bound);
+            // Learn the static evaluation's error where the search says which way it lies: a
+            // quiet outcome (a capture's gain is the evaluation's blind spot by design), a
+            // lower bound above it, an upper bound below it, or an exact score.
+            let quiet_best = best_move.is_none() || !self.pos.is_tactical(best_move);
+            let informative = match bound {
+                Bound::Lower => best > static_eval,
+                Bound::Upper => best < static_eval,
+                _ => true,
+            };
+            if let Some(structure) = structure.filter(|_| !in_check && quiet_best && informative) {
+                if !is_mate(best) {
+                    self.correction.update(stm, structure, depth, best, static_eval);
+                }
+            }
         }
         self.last_dep = node_dep;
         best
@@ -366,6 +393,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let stm = self.pos.side_to_move();
         let raw_eval;
         let mut best;
+        // The corrected static evaluation (not used in check).
+        let mut stand_pat = NO_EVAL;
         if in_check {
             raw_eval = NO_EVAL;
             best = -INFINITE;
@@ -375,7 +404,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 _ => self.evaluate(),
             };
             // Standing pat: the side to move may decline every capture.
-            best = raw_eval;
+            stand_pat = self.corrected_eval(raw_eval, self.pos.structure_key());
+            best = stand_pat;
             if best >= beta {
                 if hit.is_none() {
                     sh.tt.store(key, Move::NONE, to_tt(best, ply), raw_eval, 0, Bound::Lower);
@@ -399,7 +429,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 // Delta pruning: even winning the victim for free would not reach alpha.
                 let victim = self.pos.captured_kind(m).map_or(0, G::kind_value);
                 let promotes = self.pos.captured_kind(m).is_none();
-                if !promotes && raw_eval + victim + QS_DELTA_MARGIN <= alpha {
+                if !promotes && stand_pat + victim + QS_DELTA_MARGIN <= alpha {
                     continue;
                 }
                 if !self.pos.see_ge(m, 0) {

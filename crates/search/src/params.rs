@@ -85,6 +85,15 @@ pub const HISTORY_BONUS_CAP: i32 = 1600;
 /// Score of a capture in the picker: victim value times this, minus attacker index.
 pub const MVV_MULTIPLIER: i32 = 16;
 
+// ----- static-evaluation correction -----
+
+/// Entries per side to move in the correction history (indexed by `Game::structure_key`).
+pub const CORRECTION_ENTRIES: usize = 16_384;
+/// Largest correction, and largest single error learnt from, in centipawns.
+pub const CORRECTION_LIMIT: i32 = 200;
+/// A search of depth `d` moves an entry `min(d + 1, this)` 256ths of the way to its error.
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+
 // ----- time management -----
 
 /// Moves assumed left when the clock gives no `movestogo`.

@@ -2,6 +2,7 @@
 //! between searches. This file holds the per-thread state, iterative deepening with aspiration
 //! windows and the root move loop; `node.rs` holds the interior search and quiescence.
 
+use crate::correction::CorrectionHistory;
 use crate::history::{Histories, PieceTo};
 use crate::params::*;
 use crate::report::{Bound, Info, Reporter};
@@ -70,6 +71,7 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pub pos: G,
     pub eval: E,
     pub hist: Histories<G>,
+    pub correction: CorrectionHistory,
     pub stack: Box<[Frame]>,
     pub pv: Box<[[Move; MAX_PLY + 1]]>,
     pub pv_len: [usize; MAX_PLY + 1],
@@ -106,6 +108,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             pos: G::startpos(),
             eval: E::default(),
             hist: Histories::new(),
+            correction: CorrectionHistory::default(),
             stack: vec![Frame::default(); MAX_PLY + 4].into_boxed_slice(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
@@ -126,6 +129,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// Forgets everything learned (`ucinewgame`).
     pub fn clear(&mut self) {
         self.hist.clear();
+        self.correction.clear();
         self.stack.fill(Frame::default());
     }
 
