@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Reproduces a game's committed NNUE net from a fresh datagen: self-play data with the
-# hand-written evaluation at a fixed node count, then `kientuong train-net` into
+# Reproduces a game's committed NNUE net from a fresh datagen: self-play data at a fixed node
+# count, played with the hand-written evaluation or an earlier net (PLAY), then `kientuong train-net` into
 # crates/nnue/nets/<game>.nnue. The recipe of each committed net is in crates/nnue/nets/README.md.
 #
 #   scripts/train-net.sh xiangqi               the committed xiangqi recipe (defaults below)
@@ -30,9 +30,12 @@ chess)
     DEFAULT_SEEDS="11000-11040 12000-12037 13000-13039 14000-14042 15000-15039 16000-16039"
     DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_PLAY=hand DEFAULT_PLAY_REV= ;;
 xiangqi)
-    # Net 2: the data of a 16-core device run (ten datagen loops of 20-game files, five minutes).
-    DEFAULT_SEEDS="1000-1015 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015 8000-8014 9000-9015 10000-10015"
-    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_PLAY=hand DEFAULT_PLAY_REV= ;;
+    # Net 3: 100 files of 100 games played with net 2 (the net file of commit dd2b819).
+    # Net 2 was SEEDS="1000-1015 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015
+    # 8000-8014 9000-9015 10000-10015" GAMES=20 PLAY=hand.
+    DEFAULT_SEEDS="20000-20099"
+    DEFAULT_GAMES=100 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30
+    DEFAULT_PLAY=crates/nnue/nets/xiangqi.nnue DEFAULT_PLAY_REV=dd2b819 ;;
 *) echo "unknown game $game" >&2; exit 2 ;;
 esac
 SEEDS=${SEEDS-$DEFAULT_SEEDS}
