@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces a game's committed NNUE net from a fresh datagen: self-play data at a fixed node
-# count, played with the hand-written evaluation or an earlier net (PLAY), then `kientuong train-net` into
-# crates/nnue/nets/<game>.nnue. The recipe of each committed net is in crates/nnue/nets/README.md.
+# count, played with the hand-written evaluation or an earlier net (PLAY), then
+# `kientuong train-net` into crates/nnue/nets/<game>.nnue. The recipe of each committed net is in crates/nnue/nets/README.md.
 #
 #   scripts/train-net.sh xiangqi               the committed xiangqi recipe (defaults below)
 #   SEEDS="1-40" EPOCHS=20 scripts/train-net.sh chess
@@ -16,9 +16,9 @@
 # PLAY is the evaluation the self-play games use: `hand` (the hand-written one, nets 1 and 2),
 # or a net file; PLAY_REV names a commit whose net file PLAY is taken from (git show), so that
 # a recipe can say "the games of net 2" after net 2 itself has been replaced.
-# BIN runs a given binary instead of building this tree. Other variables: NODES, EPOCHS, BATCH, LR, LAMBDA, TRAIN_THREADS (the trainer's result does not
-# depend on it), DATA (folder of the data files), NET (net file). Training data is regenerated,
-# never committed. Measure the new net against the hand-written evaluation (or the previous
+# BIN runs a given binary instead of building this tree. Other variables: NODES, EPOCHS, BATCH,
+# LR, LAMBDA, TRAIN_THREADS (the trainer's result does not depend on it), DATA (folder of the
+# data files), NET (net file). Training data is regenerated, never committed. Measure the new net against the hand-written evaluation (or the previous
 # net) with `kientuong match` before committing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."

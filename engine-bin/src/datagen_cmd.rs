@@ -14,6 +14,7 @@ use movegen_xiangqi::Xiangqi;
 use nnue::{EvalSwitch, LoadError, Net, NnueGame};
 use std::fs::File;
 use std::io::{BufWriter, Write};
+use std::path::Path;
 use std::sync::Arc;
 
 #[derive(Args)]
@@ -63,11 +64,7 @@ fn net_for<G: NnueGame>(
     let net = match choice {
         "hand" => return Ok(None),
         "embedded" => embedded().map_err(|e| format!("embedded {} net: {e}", G::NAME))?,
-        path => {
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("--net {path}: cannot read: {e}"))?;
-            Net::from_bytes::<G>(&bytes).map_err(|e| format!("--net {path}: {e}"))?
-        }
+        path => Net::load::<G>(Path::new(path)).map_err(|e| format!("--net {path}: {e}"))?,
     };
     Ok(Some(Arc::new(net)))
 }

@@ -112,7 +112,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         let in_check = self.pos.in_check();
         let stm = self.pos.side_to_move();
-        let structure = self.pos.structure_key();
+        // The correction history's key; none in check, where there is no static evaluation.
+        let structure = if in_check { None } else { self.pos.structure_key() };
         let mut eval = NO_EVAL;
         let raw_eval;
         // The corrected static evaluation, before a TT bound refines it.
@@ -348,10 +349,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 Bound::Upper => best < static_eval,
                 _ => true,
             };
-            if let Some(structure) = structure.filter(|_| !in_check && quiet_best && informative) {
-                if !is_mate(best) {
-                    self.correction.update(stm, structure, depth, best, static_eval);
-                }
+            if let Some(structure) =
+                structure.filter(|_| quiet_best && informative && !is_mate(best))
+            {
+                self.correction.update(stm, structure, depth, best, static_eval);
             }
         }
         self.last_dep = node_dep;
