@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reproduces a game's committed NNUE net from a fresh datagen: self-play data at a fixed node
 # count, played with the hand-written evaluation or an earlier net (PLAY), then
-# `kientuong train-net` into crates/nnue/nets/<game>.nnue. The recipe of each committed net is in crates/nnue/nets/README.md.
+# `kientuong train-net` into crates/nnue/nets/<game>.nnue. The recipe of each committed net is
+# in crates/nnue/nets/README.md.
 #
 #   scripts/train-net.sh xiangqi               the committed xiangqi recipe (defaults below)
 #   SEEDS="1-40" EPOCHS=20 scripts/train-net.sh chess
@@ -15,11 +16,15 @@
 #   with one thread; more threads change the record order).
 # PLAY is the evaluation the self-play games use: `hand` (the hand-written one, nets 1 and 2),
 # or a net file; PLAY_REV names a commit whose net file PLAY is taken from (git show), so that
-# a recipe can say "the games of net 2" after net 2 itself has been replaced.
+# a recipe can say "the games of net 2" after net 2 itself has been replaced. A SEEDS entry
+# written REV/RANGE (REV a commit, or `hand`) is played by that commit's net instead, so one
+# recipe can train on the games of several generations ("dd2b819/1-9 32ba8a1/1-9"); each
+# generation keeps its own data folder, and the trainer reads them in the order of SEEDS.
 # BIN runs a given binary instead of building this tree. Other variables: NODES, EPOCHS, BATCH,
 # LR, LAMBDA, TRAIN_THREADS (the trainer's result does not depend on it), DATA (folder of the
-# data files), NET (net file). Training data is regenerated, never committed. Measure the new net against the hand-written evaluation (or the previous
-# net) with `kientuong match` before committing it.
+# data files), NET (net file). Training data is regenerated, never committed. Measure the new
+# net against the hand-written evaluation (or the previous net) with `kientuong match` before
+# committing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/train-net.sh chess|xiangqi}
@@ -60,30 +65,42 @@ else
     bin=${CARGO_TARGET_DIR:-target}/release/kientuong
 fi
 export LC_ALL=C # the glob order of the data files below
-play_tag=hand
-if [ "$PLAY" != hand ]; then
-    play_tag=$(basename "$PLAY" .nnue)
-    if [ -n "$PLAY_REV" ]; then
-        play_tag=$play_tag-${PLAY_REV:0:7}
-        mkdir -p target/play-nets
-        git show "$PLAY_REV:$PLAY" >"target/play-nets/$play_tag.nnue"
-        PLAY=target/play-nets/$play_tag.nnue
-    fi
-fi
+work=${CARGO_TARGET_DIR:-target} # data and play nets live beside the build
+
+# Prints the net file that plays the games of a SEEDS entry's REV (empty: PLAY at PLAY_REV).
+play_net_for() {
+    local rev=$1 tag
+    [ "$rev" = hand ] && { echo hand; return; }
+    [ -z "$rev" ] && { echo "$PLAY"; return; }
+    tag=$(basename "$PLAY" .nnue)-${rev:0:7}
+    mkdir -p "$work/play-nets"
+    git show "$rev:$PLAY" >"$work/play-nets/$tag.nnue"
+    echo "$work/play-nets/$tag.nnue"
+}
+[ "$PLAY" = hand ] || [ -z "$PLAY_REV" ] || PLAY=$(play_net_for "$PLAY_REV")
+play_tag_of() { [ "$1" = hand ] && echo hand || basename "$1" .nnue; }
 
 if [ -n "$SEEDS" ]; then
-    DATA=${DATA:-target/datagen-$game-$play_tag-n$NODES-g$GAMES-seeds}
-    mkdir -p "$DATA"
-    for s in $SEEDS; do
-        if [[ $s == *-* ]]; then seq "${s%-*}" "${s#*-}"; else echo "$s"; fi
-    done | while read -r s; do
-        [ -s "$DATA/$game-$s.bin" ] || echo "$s"
-    done | xargs -r -P "$JOBS" -I{} "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" \
-        --net "$PLAY" --seed {} --threads 1 --out "$DATA/$game-{}.bin.part" 2>/dev/null
-    for f in "$DATA"/*.part; do [ -e "$f" ] && mv "$f" "${f%.part}"; done
-    files=("$DATA/$game"-*.bin)
+    # A SEEDS entry is a seed or a range, optionally after REV/ (hand/ or a commit): the games
+    # of that commit's net, so that one recipe can train on several generations of games.
+    dirs=()
+    for entry in $SEEDS; do
+        rev=; range=$entry
+        if [[ $entry == */* ]]; then rev=${entry%%/*}; range=${entry#*/}; fi
+        play=$(play_net_for "$rev")
+        dir=${DATA:-$work/datagen-$game-$(play_tag_of "$play")-n$NODES-g$GAMES-seeds}
+        [[ " ${dirs[*]} " == *" $dir "* ]] || dirs+=("$dir")
+        mkdir -p "$dir"
+        if [[ $range == *-* ]]; then seq "${range%-*}" "${range#*-}"; else echo "$range"; fi |
+            while read -r s; do [ -s "$dir/$game-$s.bin" ] || echo "$s"; done |
+            xargs -r -P "$JOBS" -I{} "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" \
+                --net "$play" --seed {} --threads 1 --out "$dir/$game-{}.bin.part" 2>/dev/null
+        for f in "$dir"/*.part; do [ -e "$f" ] && mv "$f" "${f%.part}"; done
+    done
+    files=()
+    for dir in "${dirs[@]}"; do files+=("$dir/$game"-*.bin); done
 else
-    DATA=${DATA:-target/datagen-$game-$play_tag-s$SEED-n$NODES-g$GAMES.bin}
+    DATA=${DATA:-$work/datagen-$game-$(play_tag_of "$PLAY")-s$SEED-n$NODES-g$GAMES.bin}
     if [ ! -s "$DATA" ]; then
         "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" --seed "$SEED" --net "$PLAY" \
             --threads "$THREADS" --out "$DATA"
