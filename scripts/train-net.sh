@@ -81,6 +81,10 @@ play_net_for() {
 [ "$PLAY" = hand ] || [ -z "$PLAY_REV" ] || PLAY=$(play_net_for "$PLAY_REV")
 play_tag_of() { [ "$1" = hand ] && echo hand || basename "$1" .nnue; }
 
+# Writes one datagen file under its final name only once it is complete, so that a run stopped
+# halfway (a session's end) resumes where it was: "$1" is the file, the rest the command.
+write_one='out=$1; shift; "$@" --out "$out.part" 2>/dev/null && mv "$out.part" "$out"'
+
 if [ -n "$SEEDS" ]; then
     # A SEEDS entry is a seed or a range, optionally after REV/ (hand/ or a commit): the games
     # of that commit's net, so that one recipe can train on several generations of games.
@@ -94,9 +98,8 @@ if [ -n "$SEEDS" ]; then
         mkdir -p "$dir"
         if [[ $range == *-* ]]; then seq "${range%-*}" "${range#*-}"; else echo "$range"; fi |
             while read -r s; do [ -s "$dir/$game-$s.bin" ] || echo "$s"; done |
-            xargs -r -P "$JOBS" -I{} "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" \
-                --net "$play" --seed {} --threads 1 --out "$dir/$game-{}.bin.part" 2>/dev/null
-        for f in "$dir"/*.part; do [ -e "$f" ] && mv "$f" "${f%.part}"; done
+            xargs -r -P "$JOBS" -I{} "$BASH" -c "$write_one" _ "$dir/$game-{}.bin" "$bin" datagen \
+                --game "$game" --games "$GAMES" --nodes "$NODES" --net "$play" --seed {} --threads 1
     done
     files=()
     for dir in "${dirs[@]}"; do files+=("$dir/$game"-*.bin); done
