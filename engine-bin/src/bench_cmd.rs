@@ -4,6 +4,7 @@
 //! thread the node counts are a deterministic signature of the search. `--nnue` evaluates with
 //! the embedded nets (for nps comparisons; its signature differs).
 
+use crate::stdout::say;
 use clap::Args;
 use game_api::{Evaluator, Game};
 use nnue::EvalSwitch;
@@ -61,7 +62,7 @@ fn bench_game<G: Game, E: Evaluator<G>>(
         seconds += start.elapsed().as_secs_f64();
         nodes += result.nodes;
     }
-    println!("{}: {} nodes {} nps", G::NAME, nodes, nps(nodes, seconds));
+    say!("{}: {} nodes {} nps", G::NAME, nodes, nps(nodes, seconds));
     Ok(GameBench { nodes, seconds })
 }
 
@@ -98,6 +99,6 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         )
     };
     let nodes = chess.nodes + xiangqi.nodes;
-    println!("Bench: {} nodes {} nps", nodes, nps(nodes, chess.seconds + xiangqi.seconds));
+    say!("Bench: {} nodes {} nps", nodes, nps(nodes, chess.seconds + xiangqi.seconds));
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! error naming the offending token (non-zero exit).
 
 use crate::dispatch::{game_arg, position_from, GameKind};
+use crate::stdout::say;
 use clap::Args;
 use game_api::{Game, Outcome, Reason};
 
@@ -43,16 +44,16 @@ fn run_for<G: Game>(args: &JudgeArgs) -> Result<(), String> {
     }
     match pos.game_verdict() {
         None => {
-            println!("result: ongoing");
-            println!("reason: none");
+            say!("result: ongoing");
+            say!("reason: none");
         }
         Some(verdict) => {
             let result = match verdict.outcome {
                 Outcome::Draw => "draw".to_owned(),
                 Outcome::Win(side) => format!("{}_wins", G::COLOR_NAMES[side.index()]),
             };
-            println!("result: {result}");
-            println!("reason: {}", verdict.reason);
+            say!("result: {result}");
+            say!("reason: {}", verdict.reason);
         }
     }
     Ok(())

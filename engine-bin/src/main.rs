@@ -7,6 +7,8 @@
 //! This is the only place that knows both games: `dispatch` turns a `--game` name into a call of
 //! the right monomorphized code.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// Subcommands write through `stdout::say!`, which survives a closed pipe.
+#![deny(clippy::print_stdout)]
 #![forbid(unsafe_code)]
 
 mod argv_lines;
@@ -18,6 +20,7 @@ mod judge_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod session;
+mod stdout;
 mod train_net_cmd;
 mod tune_cmd;
 

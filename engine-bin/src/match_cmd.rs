@@ -1,6 +1,7 @@
 //! `kientuong match …`: cutechess-cli / fastchess style flags, parsed and run by the tournament
 //! crate (see its `cli` module and the README for the flags).
 
+use crate::stdout::say;
 use clap::Args;
 
 #[derive(Args)]
@@ -13,7 +14,7 @@ pub struct MatchArgs {
 
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     if args.args.is_empty() || args.args.iter().any(|a| a == "--help" || a == "-help") {
-        println!("{}", tournament::USAGE);
+        say!("{}", tournament::USAGE);
         return Ok(());
     }
     tournament::run_from_args(&args.args, &mut tournament::Stdout).map(|_| ())

@@ -1,6 +1,7 @@
 //! `kientuong perft --game G [--fen F] --depth N [--divide]`: ends with `Nodes searched: N`.
 
 use crate::dispatch::{game_arg, position_from, GameKind};
+use crate::stdout::say;
 use clap::Args;
 use game_api::{perft, Game};
 use std::time::Instant;
@@ -32,10 +33,10 @@ fn run_for<G: Game>(args: &PerftArgs) -> Result<(), String> {
     let nodes = if args.divide && args.depth > 0 {
         let mut total = 0;
         for (m, count) in perft::divide(&mut pos, args.depth) {
-            println!("{}: {count}", pos.write_move(m));
+            say!("{}: {count}", pos.write_move(m));
             total += count;
         }
-        println!();
+        say!();
         total
     } else {
         perft::perft(&mut pos, args.depth)
@@ -47,6 +48,6 @@ fn run_for<G: Game>(args: &PerftArgs) -> Result<(), String> {
         secs,
         if secs > 0.0 { nodes as f64 / secs / 1e6 } else { 0.0 }
     );
-    println!("Nodes searched: {nodes}");
+    say!("Nodes searched: {nodes}");
     Ok(())
 }

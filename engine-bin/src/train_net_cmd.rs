@@ -3,6 +3,7 @@
 //! and validation loss of every epoch; deterministic for a seed and independent of `--threads`.
 
 use crate::dispatch::{game_arg, GameKind};
+use crate::stdout::say;
 use clap::Args;
 use nnue::NnueGame;
 use tuner::net_train::samples::Samples;
@@ -68,13 +69,15 @@ fn train_game<G: NnueGame>(args: &TrainNetArgs) -> Result<(), String> {
         seed: args.seed,
     };
     let net = train(&data, G::INPUTS, &settings, |r| {
-        println!(
+        say!(
             "epoch {:3}  train loss {:.6}  validation loss {:.6}",
-            r.epoch, r.train_loss, r.validation_loss
+            r.epoch,
+            r.train_loss,
+            r.validation_loss
         );
     });
     let bytes = net.quantise::<G>().to_bytes();
     std::fs::write(&args.out, &bytes).map_err(|e| format!("{}: {e}", args.out))?;
-    println!("wrote {} ({} bytes)", args.out, bytes.len());
+    say!("wrote {} ({} bytes)", args.out, bytes.len());
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! prints the tuned `weights.rs` to stdout.
 
 use crate::dispatch::{game_arg, GameKind};
+use crate::stdout::say_raw;
 use clap::Args;
 use tuner::optimise::{adam, fit_k, AdamSettings};
 use tuner::write_back::write_weights;
@@ -111,7 +112,7 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", game.weights_path))?;
         eprintln!("tune {}: wrote {}", game.name, game.weights_path);
     } else {
-        print!("{written}");
+        say_raw!("{written}");
     }
     Ok(())
 }
