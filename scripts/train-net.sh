@@ -69,13 +69,15 @@ export LC_ALL=C # the glob order of the data files below
 work=${CARGO_TARGET_DIR:-target} # data and play nets live beside the build
 
 # Prints the net file that plays the games of a SEEDS entry's REV (empty: PLAY at PLAY_REV).
+# A REV names the repository's file PLAY, not the copy PLAY_REV resolved it to.
+play_in_repo=$PLAY
 play_net_for() {
     local rev=$1 tag
     [ "$rev" = hand ] && { echo hand; return; }
     [ -z "$rev" ] && { echo "$PLAY"; return; }
-    tag=$(basename "$PLAY" .nnue)-${rev:0:7}
+    tag=$(basename "$play_in_repo" .nnue)-${rev:0:7}
     mkdir -p "$work/play-nets"
-    git show "$rev:$PLAY" >"$work/play-nets/$tag.nnue"
+    git show "$rev:$play_in_repo" >"$work/play-nets/$tag.nnue" || return 1
     echo "$work/play-nets/$tag.nnue"
 }
 [ "$PLAY" = hand ] || [ -z "$PLAY_REV" ] || PLAY=$(play_net_for "$PLAY_REV")
