@@ -35,11 +35,12 @@ chess)
     DEFAULT_SEEDS="11000-11040 12000-12037 13000-13039 14000-14042 15000-15039 16000-16039"
     DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_PLAY=hand DEFAULT_PLAY_REV= ;;
 xiangqi)
-    # Net 5: the games of nets 2, 3 and 4 (the net files of commits dd2b819, 32ba8a1 and
-    # a0e1522), 100 files of 100 games each; net 4 was the first two, net 3 the first alone.
+    # Net 6: the games of nets 3, 4 and 5 (the net files of commits 32ba8a1, a0e1522 and
+    # cea41ee), 100 files of 100 games each. Net 5 was "dd2b819/20000-20099 32ba8a1/30000-30099
+    # a0e1522/40000-40099" (net 2's games first), net 4 its first two entries, net 3 the first.
     # Net 2 was SEEDS="1000-1015 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015
     # 8000-8014 9000-9015 10000-10015" GAMES=20 PLAY=hand.
-    DEFAULT_SEEDS="dd2b819/20000-20099 32ba8a1/30000-30099 a0e1522/40000-40099"
+    DEFAULT_SEEDS="32ba8a1/30000-30099 a0e1522/40000-40099 cea41ee/50000-50099"
     DEFAULT_GAMES=100 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30
     DEFAULT_PLAY=crates/nnue/nets/xiangqi.nnue DEFAULT_PLAY_REV= ;;
 *) echo "unknown game $game" >&2; exit 2 ;;
