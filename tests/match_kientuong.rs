@@ -103,3 +103,39 @@ fn the_match_command_prints_progress_and_the_final_table() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("'x'"));
 }
+
+/// An option whose name holds spaces reaches a UCCI engine whole: UCCI's `setoption x y` would
+/// hand the engine only the first word (which it ignores silently, as UCCI asks), so the runner
+/// uses the UCI form there, which UCCI engines such as ours also read. Plain names keep the UCCI
+/// form. The engine's input is recorded by a wrapper script.
+#[test]
+fn a_ucci_option_name_with_spaces_is_sent_whole() {
+    let dir = temp_pgn("ucci-options").with_extension("d");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let log = dir.join("engine-input.txt");
+    let wrapper = dir.join("engine.sh");
+    std::fs::write(
+        &wrapper,
+        format!("#!/bin/sh\ntee -a '{}' | exec '{}'\n", log.display(), kientuong().display()),
+    )
+    .expect("write the wrapper");
+    let mut args = words(&format!(
+        "--game xiangqi --engine cmd=/bin/sh arg={} name=wrapped proto=ucci",
+        wrapper.display()
+    ));
+    args.push("option.Use NNUE=false".into());
+    args.extend(words(&format!(
+        "option.hashsize=8 --engine cmd={} name=plain proto=ucci --each depth=1 --games 2 --repeat",
+        kientuong().display()
+    )));
+    let summary = match tournament::run_from_args(&args, &mut tournament::Silent) {
+        Ok(summary) => summary,
+        Err(e) => panic!("match failed: {e}"),
+    };
+    assert_eq!(summary.records.len(), 2);
+    let sent = std::fs::read_to_string(&log).expect("the wrapper logged the engine's input");
+    let lines: Vec<&str> = sent.lines().collect();
+    assert!(lines.contains(&"setoption name Use NNUE value false"), "{sent}");
+    assert!(lines.contains(&"setoption hashsize 8"), "{sent}");
+    assert!(!lines.iter().any(|l| l.starts_with("setoption Use ")), "{sent}");
+}

@@ -142,6 +142,12 @@ impl EngineSession {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         let line = match self.dialect {
             Dialect::Uci => format!("setoption name {name} value {value}"),
+            // UCCI's `setoption x y` has no way to carry a name with spaces: the engine would
+            // read its first word as the name (and ignore it, as UCCI asks for unknown names).
+            // The UCI form can, and xiangqi GUIs such as cchess send it to UCCI engines.
+            Dialect::Ucci if name.contains(char::is_whitespace) => {
+                format!("setoption name {name} value {value}")
+            }
             Dialect::Ucci => format!("setoption {name} {value}"),
         };
         self.process.send(&line)
