@@ -9,6 +9,8 @@
 #   sf2000 sf2500 sf2850 ethereal   chess vs Stockfish 15.1 at UCI_Elo 2000/2500/2850, Ethereal 12
 #   fsf                             xiangqi vs Fairy-Stockfish 11.1 at full strength (UCI)
 #   smp-chess smp-xiangqi           Threads=2 against Threads=1, self-play
+#   nnue-chess nnue-xiangqi         the game's net (crates/nnue/nets/GAME.nnue as EvalFile)
+#                                   against the hand-written evaluation (Use NNUE false)
 # Size CONCURRENCY to the cores: each game of a 1-thread match uses two cores at most while both
 # engines think (only one thinks at a time unless pondering), an SMP game three.
 # Writes OUTDIR/<match>.log (progress + cutechess-style summary with pentanomial counts) and
@@ -20,7 +22,7 @@ kt=target/release/kientuong out=strength-out games=200 conc=2 tc=10+0.1
 while getopts "k:o:g:c:t:" opt; do
   case $opt in
     k) kt=$OPTARG ;; o) out=$OPTARG ;; g) games=$OPTARG ;; c) conc=$OPTARG ;; t) tc=$OPTARG ;;
-    *) sed -n '2,16p' "$0"; exit 2 ;;
+    *) sed -n '2,18p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -63,6 +65,11 @@ for m in "${matches[@]}"; do
       run_match "$m" "${m#smp-}" \
         --engine "cmd=$kt" name=kientuong-2t option.Threads=2 \
         --engine "cmd=$kt" name=kientuong-1t option.Threads=1 ;;
+    nnue-chess|nnue-xiangqi)
+      run_match "$m" "${m#nnue-}" \
+        --engine "cmd=$kt" name=kientuong-nnue option.Threads=1 \
+          "option.EvalFile=$PWD/crates/nnue/nets/${m#nnue-}.nnue" \
+        --engine "cmd=$kt" name=kientuong-hce option.Threads=1 "option.Use NNUE=false" ;;
     *) echo "unknown match '$m'" >&2; exit 2 ;;
   esac
 done
