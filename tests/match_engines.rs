@@ -112,8 +112,7 @@ fn gauntlet_plays_only_the_first_engine_against_the_others() {
 
 #[test]
 fn epd_and_pgn_opening_files_are_played() {
-    let dir = temp_pgn("openings").with_extension("");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("openings");
     let epd = dir.join("o.epd");
     std::fs::write(
         &epd,
@@ -148,8 +147,7 @@ fn epd_and_pgn_opening_files_are_played() {
 fn the_runner_sends_the_clock_it_keeps() {
     // A scripted engine that thinks 0.15 s a move logs the `go` lines it receives: its clock
     // must start at the base, lose each move's measured time and gain the increment.
-    let log = temp_pgn("clock-log").with_extension("log");
-    let _ = std::fs::remove_file(&log);
+    let log = temp_path("clock-log.log");
     let summary = run_match(&format!(
         "--game chess --engine cmd=python3 arg={} arg=slowlog arg={} name=logger tc=20+0.5 \
          --engine cmd={STOCKFISH} name=sf tc=10+0.25 nodes=300 --games 1",

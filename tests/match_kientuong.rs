@@ -110,8 +110,7 @@ fn the_match_command_prints_progress_and_the_final_table() {
 /// form. The engine's input is recorded by a wrapper script.
 #[test]
 fn a_ucci_option_name_with_spaces_is_sent_whole() {
-    let dir = temp_pgn("ucci-options").with_extension("d");
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = temp_dir("ucci-options");
     let log = dir.join("engine-input.txt");
     let wrapper = dir.join("engine.sh");
     std::fs::write(

@@ -42,13 +42,26 @@ pub fn kientuong() -> PathBuf {
     bin
 }
 
-/// A fresh temporary file path for a test's PGN.
-pub fn temp_pgn(tag: &str) -> PathBuf {
+/// A fresh temporary path named `name` (any previous file of that name is removed), in a folder
+/// of this test process's own.
+pub fn temp_path(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kientuong-match-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(format!("{tag}.pgn"));
+    let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
     path
+}
+
+/// A fresh temporary file path for a test's PGN.
+pub fn temp_pgn(tag: &str) -> PathBuf {
+    temp_path(&format!("{tag}.pgn"))
+}
+
+/// A temporary folder of its own for a test's files (engine scripts, logs, opening files).
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let dir = temp_path(tag);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
 }
 
 /// Reads every game of a PGN with python-chess (chess) or cchess (xiangqi) and returns, per
