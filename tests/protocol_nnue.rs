@@ -34,17 +34,17 @@ fn uci_use_nnue_and_evalfile() {
     assert!(lines.iter().any(|l| l == "option name Use NNUE type check default true"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name EvalFile type string")), "{lines:?}");
     e.send(&format!("position fen {KIWIPETE}"));
-    let hand = eval_cp(&mut e);
     let pos = <Chess as game_api::Game>::from_fen(KIWIPETE).expect("FEN");
-    assert_eq!(hand, eval_chess::ChessEval::default().evaluate(&pos), "no chess net by default");
-
-    // The embedded chess net, loaded from a file, is used (`Use NNUE` is on by default).
+    let hand = eval_chess::ChessEval::default().evaluate(&pos);
     let embedded = nnue::games::chess::embedded().expect("the embedded chess net parses");
-    let chess_net = temp_file("chess.nnue", nnue::games::chess::EMBEDDED);
-    e.send(&format!("setoption name EvalFile value {}", chess_net.display()));
     let expected =
         nnue::NnueEval::<Chess>::new(std::sync::Arc::new(embedded.clone())).evaluate(&pos);
-    assert_eq!(eval_cp(&mut e), expected, "Use NNUE evaluates with the loaded net");
+    assert_ne!(hand, expected, "the position must tell the two evaluations apart");
+    assert_eq!(eval_cp(&mut e), expected, "the embedded chess net by default");
+    e.send("setoption name Use NNUE value false");
+    assert_eq!(eval_cp(&mut e), hand, "Use NNUE false is the hand-written evaluation");
+    e.send("setoption name Use NNUE value true");
+    assert_eq!(eval_cp(&mut e), expected);
 
     // A damaged file: refused with a message, and the net in use stays.
     let mut damaged = embedded.to_bytes();
@@ -66,19 +66,26 @@ fn uci_use_nnue_and_evalfile() {
     let moved = eval_cp(&mut e);
     assert!((moved - expected - 400).abs() <= 1, "{expected} -> {moved}");
 
-    // Back to hand-written, and the engine still plays.
+    // The embedded net, loaded back from a file, is used again.
+    let chess_net = temp_file("chess.nnue", nnue::games::chess::EMBEDDED);
+    e.send(&format!("setoption name EvalFile value {}", chess_net.display()));
+    assert_eq!(eval_cp(&mut e), expected, "Use NNUE evaluates with the loaded net");
+
+    // Hand-written and back, and the engine still plays.
+    e.send(&format!("setoption name EvalFile value {}", good.display()));
     e.send("setoption name Use NNUE value false");
     assert_eq!(eval_cp(&mut e), hand);
     e.send("setoption name Use NNUE value true");
+    assert_eq!(eval_cp(&mut e), moved, "the loaded net stays while Use NNUE is off");
     e.send("position startpos moves e2e4");
     e.send("go depth 5");
     let best =
         e.read_until(PATIENCE, protocol_driver::is_search_end).last().cloned().unwrap_or_default();
     assert_legal::<Chess>(None, &["e2e4"], &best);
-    // `embedded` restores the defaults: no chess net, so the hand-written evaluation.
+    // `embedded` restores the defaults: the embedded chess net.
     e.send("setoption name EvalFile value embedded");
     e.send(&format!("position fen {KIWIPETE}"));
-    assert_eq!(eval_cp(&mut e), hand);
+    assert_eq!(eval_cp(&mut e), expected);
     for p in [bad, good, chess_net] {
         std::fs::remove_file(p).ok();
     }

@@ -3,8 +3,7 @@
 //! were.
 //!
 //! A game plays with its embedded net by default only where that net beat the hand-written
-//! evaluation in a match (crates/nnue/nets/README.md): xiangqi does, chess does not yet, so a
-//! chess session evaluates by hand until `EvalFile` loads a chess net.
+//! evaluation in a match (crates/nnue/nets/README.md); both games' nets now do.
 
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
@@ -17,8 +16,9 @@ pub const EMBEDDED_NAMES: &[&str] = &["", "embedded", "<empty>"];
 
 #[derive(Clone)]
 pub struct Nets {
-    /// `None` by default (see the module comment), or if an embedded net failed its own checks
-    /// (a broken build); `Use NNUE` then falls back to the hand-written evaluation.
+    /// `None` where a game has no net that beat its hand-written evaluation (see the module
+    /// comment), or if an embedded net failed its own checks (a broken build); `Use NNUE` then
+    /// falls back to the hand-written evaluation.
     pub chess: Option<Arc<Net>>,
     pub xiangqi: Option<Arc<Net>>,
 }
@@ -33,9 +33,7 @@ impl Nets {
     /// The nets a session starts with.
     pub fn defaults() -> Nets {
         Nets {
-            // The embedded chess net (net 2) lost to the hand-written evaluation by 168 Elo
-            // (crates/nnue/nets/README.md).
-            chess: None,
+            chess: nnue::games::chess::embedded().ok().map(Arc::new),
             xiangqi: nnue::games::xiangqi::embedded().ok().map(Arc::new),
         }
     }

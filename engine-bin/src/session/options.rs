@@ -38,8 +38,8 @@ pub struct Settings {
     pub skill_level: u8,
     pub limit_strength: bool,
     pub elo: i64,
-    /// `Use NNUE`: evaluate with the game's net where one is loaded (by default xiangqi's,
-    /// see `nets.rs`) instead of the hand-written evaluation.
+    /// `Use NNUE`: evaluate with the game's net where one is loaded (by default the embedded
+    /// ones, see `nets.rs`) instead of the hand-written evaluation.
     pub use_nnue: bool,
     pub nets: Nets,
 }
