@@ -31,10 +31,12 @@ game=${1:?usage: scripts/train-net.sh chess|xiangqi}
 # The committed recipes (crates/nnue/nets/README.md).
 case $game in
 chess)
-    # Net 3: net 2's seeds (the first six ranges, the data of a 16-core device run) and 1000
-    # more files, all played by the hand-written evaluation; net 2 was the first six alone.
-    DEFAULT_SEEDS="11000-11040 12000-12037 13000-13039 14000-14042 15000-15039 16000-16039 17000-17999"
-    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_PLAY=hand DEFAULT_PLAY_REV= ;;
+    # Net 4: net 3's data (the hand-written evaluation's games: net 2's seeds, the first six
+    # ranges, and 1000 more files) plus 1000 files played by net 3, the net file of commit
+    # 4097bd3. Net 3 was the hand/ entries alone, net 2 the first six.
+    DEFAULT_SEEDS="hand/11000-11040 hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039 hand/17000-17999 4097bd3/18000-18999"
+    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30
+    DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV= ;;
 xiangqi)
     # Net 6: the games of nets 3, 4 and 5 (the net files of commits 32ba8a1, a0e1522 and
     # cea41ee), 100 files of 100 games each. Net 5 was "dd2b819/20000-20099 32ba8a1/30000-30099
