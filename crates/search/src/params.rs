@@ -97,7 +97,7 @@ pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 // ----- time management -----
 
 /// Moves assumed left when the clock gives no `movestogo`.
-pub const DEFAULT_MOVES_TO_GO: u64 = 40;
+pub const DEFAULT_MOVES_TO_GO: u64 = 30;
 /// Cap on `movestogo` used for the split (a very long horizon would hoard time).
 pub const MAX_MOVES_TO_GO: u64 = 50;
 /// Fraction (per mille) of the increment added to each move's target.
@@ -107,7 +107,7 @@ pub const HARD_TARGET_FACTOR: u64 = 5;
 /// ...and never more than this fraction (per mille) of the time left.
 pub const HARD_MAX_PERMILLE: u64 = 600;
 /// No new iteration starts after this fraction (per mille) of the adjusted target.
-pub const ITERATION_START_PERMILLE: u64 = 550;
+pub const ITERATION_START_PERMILLE: u64 = 700;
 /// Target scaling (per mille) added per recent best-move change, and its ceiling.
 pub const INSTABILITY_PERMILLE_PER_CHANGE: u64 = 250;
 pub const INSTABILITY_MAX_PERMILLE: u64 = 2000;
