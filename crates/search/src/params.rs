@@ -82,7 +82,7 @@ pub const HISTORY_MAX: i32 = 16_000;
 pub const HISTORY_BONUS_MUL: i32 = 16;
 pub const HISTORY_BONUS_ADD: i32 = 32;
 pub const HISTORY_BONUS_CAP: i32 = 1600;
-/// Score of a capture in the picker: victim value times this, minus attacker index.
+/// Score of a capture in the picker: victim value times this (no attacker term yet).
 pub const MVV_MULTIPLIER: i32 = 16;
 
 // ----- static-evaluation correction -----
