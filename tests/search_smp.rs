@@ -114,14 +114,19 @@ fn clock_is_never_overrun() {
     }
 }
 
-/// Runs `kientuong bench --depth 5` and returns its output lines.
-fn bench_lines() -> Vec<String> {
+/// Runs `kientuong bench --depth 5` (plus `extra`) and returns its output lines.
+fn bench_lines_with(extra: &[&str]) -> Vec<String> {
     let out = std::process::Command::new(kientuong_bin())
         .args(["bench", "--depth", "5"])
+        .args(extra)
         .output()
         .expect("run bench");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).lines().map(str::to_owned).collect()
+}
+
+fn bench_lines() -> Vec<String> {
+    bench_lines_with(&[])
 }
 
 fn node_counts(lines: &[String]) -> Vec<u64> {
@@ -146,4 +151,15 @@ fn bench_prints_a_reproducible_signature() {
     let nodes = node_counts(&first);
     assert_eq!(nodes[0] + nodes[1], nodes[2]);
     assert_eq!(nodes, node_counts(&bench_lines()), "bench node counts differ between runs");
+}
+
+/// The bench measures the engine that plays: the embedded nets, not the hand-written evaluations
+/// (`--hand`), whose tree differs; the old `--nnue` flag still names the default.
+#[test]
+fn bench_searches_with_the_nets_unless_told_otherwise() {
+    let nets = node_counts(&bench_lines());
+    let hand = node_counts(&bench_lines_with(&["--hand"]));
+    assert_ne!(nets[0], hand[0], "chess bench did not change evaluator");
+    assert_ne!(nets[1], hand[1], "xiangqi bench did not change evaluator");
+    assert_eq!(nets, node_counts(&bench_lines_with(&["--nnue"])));
 }

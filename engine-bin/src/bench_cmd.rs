@@ -1,15 +1,15 @@
-//! `kientuong bench [--threads T] [--hash MB] [--depth D]`: searches every game's `BENCH_FENS`
-//! to a fixed depth, each from a fresh state (TT and histories cleared), and prints
+//! `kientuong bench [--threads T] [--hash MB] [--depth D] [--hand]`: searches every game's
+//! `BENCH_FENS` to a fixed depth, each from a fresh state (TT and histories cleared), and prints
 //! `<game>: <nodes> nodes <nps> nps` per game, then `Bench: <total> nodes <nps> nps`. With one
-//! thread the node counts are a deterministic signature of the search. `--nnue` evaluates with
-//! the embedded nets (for nps comparisons; its signature differs).
+//! thread the node counts are a deterministic signature of the search. It evaluates with the
+//! embedded nets, as the engine plays; `--hand` measures the hand-written evaluations instead
+//! (its signature differs).
 
 use crate::stdout::say;
 use clap::Args;
 use game_api::{Evaluator, Game};
-use nnue::EvalSwitch;
+use nnue::{EvalSwitch, NnueGame};
 use search::{Engine, Limits, Signals, Silent};
-use std::sync::Arc;
 use std::time::Instant;
 
 /// Default depths, chosen so that the whole bench takes seconds in a release build.
@@ -25,8 +25,12 @@ pub struct BenchArgs {
     /// Depth for every position of both games (default: 13 for chess, 11 for xiangqi).
     #[arg(long)]
     depth: Option<u32>,
-    /// Evaluate with the embedded NNUE nets instead of the hand-written evaluations.
+    /// Evaluate with the hand-written evaluations instead of the embedded nets.
     #[arg(long)]
+    hand: bool,
+    /// The default since the nets became the engine's evaluation; kept so that older scripts
+    /// that pass it still run.
+    #[arg(long, hide = true, conflicts_with = "hand")]
     nnue: bool,
 }
 
@@ -67,38 +71,41 @@ fn bench_game<G: Game, E: Evaluator<G>>(
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    let (chess, xiangqi) = if args.nnue {
-        let chess_net =
-            nnue::games::chess::embedded().map_err(|e| format!("embedded chess net: {e}"))?;
-        let xiangqi_net =
-            nnue::games::xiangqi::embedded().map_err(|e| format!("embedded xiangqi net: {e}"))?;
-        (
-            bench_game(
-                args,
-                CHESS_DEPTH,
-                EvalSwitch::<_, eval_chess::ChessEval>::nnue(Arc::new(chess_net)),
-            )?,
-            bench_game(
-                args,
-                XIANGQI_DEPTH,
-                EvalSwitch::<_, eval_xiangqi::XiangqiEval>::nnue(Arc::new(xiangqi_net)),
-            )?,
-        )
-    } else {
+    let (chess, xiangqi) = if args.hand {
         (
             bench_game::<movegen_chess::Chess, _>(
                 args,
                 CHESS_DEPTH,
-                eval_chess::ChessEval::default(),
+                EvalSwitch::<_, eval_chess::ChessEval>::hand_written(),
             )?,
             bench_game::<movegen_xiangqi::Xiangqi, _>(
                 args,
                 XIANGQI_DEPTH,
-                eval_xiangqi::XiangqiEval,
+                EvalSwitch::<_, eval_xiangqi::XiangqiEval>::hand_written(),
+            )?,
+        )
+    } else {
+        (
+            bench_game(
+                args,
+                CHESS_DEPTH,
+                nets_of::<movegen_chess::Chess, eval_chess::ChessEval>()?,
+            )?,
+            bench_game(
+                args,
+                XIANGQI_DEPTH,
+                nets_of::<movegen_xiangqi::Xiangqi, eval_xiangqi::XiangqiEval>()?,
             )?,
         )
     };
     let nodes = chess.nodes + xiangqi.nodes;
     say!("Bench: {} nodes {} nps", nodes, nps(nodes, chess.seconds + xiangqi.seconds));
     Ok(())
+}
+
+/// The game's embedded net; an error (not a silent hand-written bench) if it is broken.
+fn nets_of<G: NnueGame, H: Default>() -> Result<EvalSwitch<G, H>, String> {
+    G::embedded_net()
+        .map(EvalSwitch::nnue)
+        .ok_or_else(|| format!("the embedded {} net fails its checks", G::NAME))
 }

@@ -1,6 +1,6 @@
 //! `kientuong datagen --game G --games N --nodes K --seed S [--net hand|embedded|FILE] --out
 //! FILE`: self-play training data (see the `datagen` crate for the games and the file format),
-//! played with the hand-written evaluation or a net. Progress and the final positions/s/thread
+//! played with a net (the game's embedded one by default) or the hand-written evaluation. Progress and the final positions/s/thread
 //! go to stderr.
 
 use crate::dispatch::{game_arg, GameKind};
@@ -51,8 +51,8 @@ pub struct DatagenArgs {
     #[arg(long)]
     out: String,
     /// The evaluation the games are played with: `hand` (the hand-written one), `embedded`
-    /// (the game's embedded net) or the path of a net file for this game.
-    #[arg(long, default_value = "hand")]
+    /// (the game's embedded net, the default) or the path of a net file for this game.
+    #[arg(long, default_value = "embedded")]
     net: String,
 }
 
@@ -71,7 +71,7 @@ fn net_for<G: NnueGame>(
 
 /// The evaluator every datagen search starts from.
 fn evaluator<G: NnueGame, H: Evaluator<G>>(net: Option<Arc<Net>>) -> EvalSwitch<G, H> {
-    net.map_or_else(EvalSwitch::default, EvalSwitch::nnue)
+    net.map_or_else(EvalSwitch::hand_written, EvalSwitch::nnue)
 }
 
 pub fn run(args: &DatagenArgs) -> Result<(), String> {

@@ -4,7 +4,9 @@
 //! seen by Black.
 
 use crate::format::GameTag;
+use crate::net::Net;
 use game_api::{Color, PieceBoard};
+use std::sync::Arc;
 
 /// What a game adds to [`PieceBoard`] for NNUE: its tag in the file format, its number of piece
 /// kinds, and how a square looks from the other side. Coloured pieces are numbered
@@ -17,6 +19,9 @@ pub trait NnueGame: PieceBoard {
     const INPUTS: usize = 2 * Self::KINDS * Self::SQUARES;
     /// `sq` with the ranks mirrored: how Black sees White's square.
     fn mirror(sq: usize) -> usize;
+    /// The game's embedded net, parsed once per process and shared; `None` only if the
+    /// committed file fails its own checks (a broken build).
+    fn embedded_net() -> Option<Arc<Net>>;
 }
 
 /// The input index of `piece` on `sq`, seen by `perspective`.

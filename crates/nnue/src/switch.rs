@@ -1,6 +1,8 @@
-//! The evaluation the engine runs: the hand-written one, or NNUE when a net is installed (the
-//! `Use NNUE` option). The default is hand-written, so a build without a net set behaves, and
-//! benches, exactly as before.
+//! The evaluation the engine runs: NNUE with a net, or the hand-written one (`Use NNUE` off, or
+//! no net). The default is the game's embedded net, because that is what the engine plays with:
+//! everything built without a protocol session (bench, genfens, datagen, a bare
+//! `search::Engine`) then measures and plays the engine users get. The hand-written evaluation
+//! is asked for by name ([`EvalSwitch::hand_written`]).
 
 use crate::eval::NnueEval;
 use crate::features::NnueGame;
@@ -15,12 +17,18 @@ pub struct EvalSwitch<G: NnueGame, H> {
 }
 
 impl<G: NnueGame, H: Default> Default for EvalSwitch<G, H> {
+    /// The game's embedded net (the hand-written evaluation only if that net is broken).
     fn default() -> Self {
-        EvalSwitch { hand: H::default(), nnue: None }
+        EvalSwitch { hand: H::default(), nnue: G::embedded_net().map(NnueEval::new) }
     }
 }
 
 impl<G: NnueGame, H: Default> EvalSwitch<G, H> {
+    /// Evaluates with the hand-written evaluation.
+    pub fn hand_written() -> Self {
+        EvalSwitch { hand: H::default(), nnue: None }
+    }
+
     /// Evaluates with `net`.
     pub fn nnue(net: Arc<Net>) -> Self {
         EvalSwitch { hand: H::default(), nnue: Some(NnueEval::new(net)) }

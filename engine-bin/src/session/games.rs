@@ -18,7 +18,7 @@ fn nnue_or_hand<G: NnueGame, H: Default>(
 ) -> EvalSwitch<G, H> {
     match net {
         Some(net) if use_nnue => EvalSwitch::nnue(Arc::clone(net)),
-        _ => EvalSwitch::default(),
+        _ => EvalSwitch::hand_written(),
     }
 }
 

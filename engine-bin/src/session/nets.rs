@@ -8,7 +8,7 @@
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use nnue::format::{GameTag, LoadError};
-use nnue::Net;
+use nnue::{Net, NnueGame};
 use std::sync::Arc;
 
 /// `EvalFile` values that restore the nets a session starts with ([`Nets::defaults`]).
@@ -32,10 +32,7 @@ impl std::fmt::Debug for Nets {
 impl Nets {
     /// The nets a session starts with.
     pub fn defaults() -> Nets {
-        Nets {
-            chess: nnue::games::chess::embedded().ok().map(Arc::new),
-            xiangqi: nnue::games::xiangqi::embedded().ok().map(Arc::new),
-        }
+        Nets { chess: Chess::embedded_net(), xiangqi: Xiangqi::embedded_net() }
     }
 
     /// Loads the net file at `path` (or restores the defaults for an `EMBEDDED_NAMES`

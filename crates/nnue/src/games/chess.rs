@@ -4,6 +4,7 @@ use crate::features::NnueGame;
 use crate::format::{GameTag, LoadError};
 use crate::net::Net;
 use movegen_chess::Chess;
+use std::sync::{Arc, OnceLock};
 
 impl NnueGame for Chess {
     const TAG: GameTag = GameTag::Chess;
@@ -11,6 +12,10 @@ impl NnueGame for Chess {
     #[inline(always)]
     fn mirror(sq: usize) -> usize {
         sq ^ 56
+    }
+    fn embedded_net() -> Option<Arc<Net>> {
+        static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+        NET.get_or_init(|| embedded().ok().map(Arc::new)).clone()
     }
 }
 

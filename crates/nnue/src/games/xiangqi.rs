@@ -5,6 +5,7 @@ use crate::features::NnueGame;
 use crate::format::{GameTag, LoadError};
 use crate::net::Net;
 use movegen_xiangqi::Xiangqi;
+use std::sync::{Arc, OnceLock};
 
 impl NnueGame for Xiangqi {
     const TAG: GameTag = GameTag::Xiangqi;
@@ -12,6 +13,10 @@ impl NnueGame for Xiangqi {
     #[inline(always)]
     fn mirror(sq: usize) -> usize {
         (9 - sq / 9) * 9 + sq % 9
+    }
+    fn embedded_net() -> Option<Arc<Net>> {
+        static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+        NET.get_or_init(|| embedded().ok().map(Arc::new)).clone()
     }
 }
 
