@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The project's strength table (issue "Strength I"): kientuong against calibrated opponents at
-# 10+0.1, 1 thread, Hash 16, the built-in books with each opening played by both colours, no
-# adjudication; plus the 2-threads-against-1 self-play matches.
+# The project's strength table (its latest figures are in the README, "Matches, SPRT and
+# gauntlets"): kientuong against calibrated opponents at 10+0.1, 1 thread, Hash 16, the
+# built-in books with each opening played by both colours, no adjudication; plus the
+# 2-threads-against-1 self-play matches.
 #
 #   scripts/strength-run.sh [-k KIENTUONG] [-o OUTDIR] [-g GAMES] [-c CONCURRENCY] [-t TC] [MATCH…]
 #

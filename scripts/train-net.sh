@@ -12,8 +12,8 @@
 #   each, JOBS files at a time. SEEDS is a list of seeds and ranges ("1000-1015 2000-2013").
 #   Each file is identical run to run, and the trainer reads them in the C locale's name order,
 #   so the net is too, whatever JOBS is: this is how a 16-core machine makes the data quickly.
-# - SEEDS empty: one datagen run of GAMES games with THREADS threads (identical run to run only
-#   with one thread; more threads change the record order).
+# - SEEDS empty: one datagen run of GAMES games with THREADS threads (identical run to run at
+#   any THREADS too: games are seeded by number and written in number order).
 # PLAY is the evaluation the self-play games use: `hand` (the hand-written one, nets 1 and 2),
 # or a net file; PLAY_REV names a commit whose net file PLAY is taken from (git show), so that
 # a recipe can say "the games of net 2" after net 2 itself has been replaced. A SEEDS entry

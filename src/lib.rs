@@ -1,6 +1,7 @@
-//! Support for the end-to-end tests in `tests/` and the benches in `benches/`: the shared data
-//! tables (`tests/data/*.tsv`, copies of `../shared/data`) and the path of the `kientuong`
-//! binary. The engine itself lives in `crates/` and `engine-bin/`.
+//! Support for the end-to-end tests in `tests/` and the benches in `benches/`: the data tables
+//! both games' tests share (`tests/data/perft.tsv`, the perft counts; `tests/data/rules_cases.tsv`,
+//! positions with the verdict the rules must give) and the path of the `kientuong` binary. The
+//! engine itself lives in `crates/` and `engine-bin/`.
 
 #![forbid(unsafe_code)]
 

@@ -1,4 +1,4 @@
-//! What OpenBench needs from the binary (issue 13): protocol lines from the command line, run in
+//! What an OpenBench worker needs from the binary: protocol lines from the command line, run in
 //! order; `genfens` (deterministic, legal, distinct, from a book when given one); and, through
 //! `scripts/openbench-check`, the makefile's `EXE=` build, concurrent benches and genfens as a
 //! worker runs them.

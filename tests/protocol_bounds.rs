@@ -1,7 +1,9 @@
-//! Issue 15's transcripts: answers bounded in time and size. `isready` during a search, `stop`
-//! during a perft, echoes of huge input, `quit` in batch mode, and the clock at 256 threads.
-//! The time bounds are the ones the issue sets; where the machine's load can delay one answer,
-//! the best of three tries is what must meet them (a wedged engine fails all three).
+//! Answers bounded in time and size, because a GUI or a league tool that waits too long counts
+//! the engine as dead: `isready` during a search, `stop` during a perft, echoes of huge input,
+//! `quit` in batch mode, and the clock at 256 threads. The time bounds are each test's
+//! `Duration`s (`readyok` within 100 ms, a perft stopped within 200 ms, …); where the machine's
+//! load can delay one answer, the best of three tries is what must meet them (a wedged engine
+//! fails all three).
 
 mod protocol_driver;
 

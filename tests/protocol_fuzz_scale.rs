@@ -1,6 +1,7 @@
-//! The seeded short version of `scripts/fuzz-protocol` (issue 14): 20,000 fuzzed lines per
-//! dialect through the real binary, one process per dialect in parallel. No crash, panic,
-//! hang, illegal answer to the periodic `go depth 2`, or unknown output line may be reported.
+//! The seeded short version of `scripts/fuzz-protocol`, so that every test run fuzzes: 20,000
+//! fuzzed lines per dialect through the real binary, one process per dialect in parallel. No
+//! crash, panic, hang, illegal answer to the periodic `go depth 2`, or unknown output line may
+//! be reported.
 //! `KIENTUONG_FUZZ_LINES` and `KIENTUONG_FUZZ_SEED` change the run; the full run is
 //! `scripts/fuzz-protocol --lines 1000000`.
 

@@ -1,4 +1,4 @@
-//! Lenient `position` lines, as real clients send them (issue 11, item 1), in both dialects:
+//! Lenient `position` lines, as real clients send them, in both dialects:
 //! every playable position is played (a `bestmove` with a legal move, never `nobestmove` or
 //! `bestmove (none)`), and words the engine ignored are reported with a warning.
 

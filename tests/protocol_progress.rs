@@ -1,4 +1,4 @@
-//! What real clients showed about a running search (issue 11, items 2–4), in both dialects:
+//! What real clients need from a running search, in both dialects:
 //! `probe` is answered during a search, no progress line has a `pv` without a score, UCI bounds
 //! are written `score cp X lowerbound|upperbound`, and a proven mate under a clock is played at
 //! once with a handful of lines whose `seldepth` is at least their `depth`.

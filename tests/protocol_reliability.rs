@@ -1,5 +1,6 @@
-//! Issue 14's transcripts: no option value kills the engine, a UCCI session stays xiangqi, and a
-//! `go` whose limits are all unreadable still ends on its own.
+//! Transcripts of inputs that once broke the engine, or could: no option value kills the engine,
+//! a UCCI session stays xiangqi, and a `go` whose limits are all unreadable still ends on its
+//! own, since a GUI would otherwise wait forever for its `bestmove`.
 
 mod protocol_driver;
 

@@ -1,4 +1,4 @@
-//! UCCI transcripts against the real binary (UCCI.md §4.2): handshake, option and `setoption`
+//! UCCI transcripts against the real binary (docs/UCCI.md §4.2): handshake, option and `setoption`
 //! forms, clocks in ms or seconds, banmoves, nobestmove, draw offers, probe, batch, bye.
 
 mod protocol_driver;

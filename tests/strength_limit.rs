@@ -1,6 +1,7 @@
-//! Weaker play on request (issue 11, item 5): at the lowest `UCI_Elo` (chess, UCI) and at the
-//! most `randomness` (xiangqi, UCCI) the engine scores clearly below its full strength over a
-//! short match. The calibration against a ladder is a measurement (README), not a test.
+//! Weaker play on request, which GUIs offer to human players: at the lowest `UCI_Elo` (chess,
+//! UCI) and at the most `randomness` (xiangqi, UCCI) the engine scores clearly below its full
+//! strength over a short match. The calibration against a ladder is a measurement (README),
+//! not a test.
 
 mod match_common;
 

@@ -1,9 +1,11 @@
-//! Issue 11 item 6: "perpetual kill" cases modelled on seed 004, Điều 24 diagrams 1–3 and 11–15
-//! (the diagrams are pictures missing from the text, so each position here is built to realise
-//! the diagram's move list: the same pieces making the same kinds of moves, repeated to the third
-//! occurrence). RULES.md point 1: perpetual check loses; point 2: one check with one mate threat,
-//! one capture threat, one idle move or one threat to withdraw and capture is a draw. Every case
-//! was run through pyffish (`is_optional_game_end` after the last move, ranks shifted by one);
+//! "Perpetual kill" cases (a kill is a mate threat), modelled on seed 004, Điều 24 diagrams 1–3
+//! and 11–15: mixtures of checks and mate threats are where engines and referees disagree, and a
+//! wrong ruling loses or throws away whole games. The diagrams are pictures missing from the
+//! text, so each position here is built to realise the diagram's move list: the same pieces
+//! making the same kinds of moves, repeated to the third occurrence. docs/RULES.md point 1:
+//! perpetual check loses; point 2: one check with one mate threat, one capture threat, one idle
+//! move or one threat to withdraw and capture is a draw. Every case was run through pyffish
+//! (`is_optional_game_end` after the last move, ranks shifted by one);
 //! each note says what it answered. Judged through the library and `kientuong judge`.
 
 use game_api::{Game, Outcome};

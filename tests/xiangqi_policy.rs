@@ -1,5 +1,5 @@
 //! The rules policy, one named test per decision: the `[DISAGREEMENT]` rows of the shared
-//! rules table (where we follow the seed's diagrams, as RULES.md says), the computer rule for
+//! rules table (where we follow the seed's diagrams, as docs/RULES.md says), the computer rule for
 //! insufficient material, the move-count limit, search-time repetition counting, and a few
 //! positions built from the seed rulebook's diagrams (004, Điều 24).
 

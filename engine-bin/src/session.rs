@@ -1,6 +1,6 @@
 //! The protocol loop: UCI and UCCI over stdin/stdout.
 //!
-//! Two threads (DESIGN.md "Threads and input"):
+//! Two threads (docs/ARCHITECTURE.md, "The session"):
 //! - the *input thread* (the main thread, `input.rs`) reads lines and parses each once into a
 //!   typed `protocol::Command`; it answers `isready`, `stop`, `ponderhit` and `quit` itself
 //!   through the shared [`control::Control`], so they work while a search runs, and sends every

@@ -1,4 +1,4 @@
-//! Self-play training data for the tuner (and later NNUE), for either game.
+//! Self-play training data for the Texel tuner and the NNUE trainer, for either game.
 //!
 //! Games are played in-process with the one search (`search::Engine`, one thread per game,
 //! a fixed node budget per move) from randomised openings: a few random legal plies from the
@@ -13,6 +13,8 @@
 //! never on the thread count or scheduling. The file format is in [`format`].
 //!
 //! This crate must not depend on the match runner (`tournament`): that one plays processes.
+
+#![forbid(unsafe_code)]
 
 pub mod format;
 mod rng;

@@ -151,7 +151,7 @@ pub trait Game: Clone + Send + Sync + 'static {
 }
 
 /// A static evaluation of a game's positions. Separate from [`Game`] so that an evaluation may
-/// keep its own state (caches, later an NNUE accumulator); each search thread owns one.
+/// keep its own state (caches, an NNUE accumulator stack); each search thread owns one.
 pub trait Evaluator<G: Game>: Clone + Send + Default + 'static {
     /// The score of `pos` in centipawns from the side to move's point of view.
     fn evaluate(&mut self, pos: &G) -> i32;

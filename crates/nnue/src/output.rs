@@ -68,8 +68,10 @@ mod avx2 {
     #[inline]
     #[allow(unsafe_code)]
     pub fn evaluate(net: &Net, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
-        // SAFETY: `Simd::Avx2` is only ever produced by `Simd::detect` after
-        // `is_x86_feature_detected!("avx2")` returned true, so the CPU runs AVX2 code.
+        // SAFETY: `dot` needs AVX2. `Simd::detect` yields `Simd::Avx2` only after
+        // `is_x86_feature_detected!("avx2")` returned true, and every caller in the workspace (the
+        // evaluator, the SIMD test, the bench) passes `Simd::Avx2` only when `detect` returned it.
+        // The variant is public, so this rests on that convention, not on the type system.
         let sum = unsafe { dot(us, them, &net.out_weights) };
         finish(sum, net)
     }
@@ -77,6 +79,9 @@ mod avx2 {
     /// Why `unsafe`: the scalar loop needs 32-bit products (255² × 127 overflows 16 bits), so
     /// the compiler widens it to 8 lanes; the 16-bit multiply-then-madd trick does 16 lanes and
     /// the pairwise add in one instruction. Measured figures: crates/nnue/README.md.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2 (`evaluate` calls it only after run-time detection).
     #[target_feature(enable = "avx2")]
     #[allow(unsafe_code)]
     unsafe fn dot(us: &[i16; HIDDEN], them: &[i16; HIDDEN], weights: &[i16; 2 * HIDDEN]) -> i32 {

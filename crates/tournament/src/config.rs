@@ -82,7 +82,7 @@ pub enum TournamentKind {
 pub enum RuleSet {
     /// The default rules of each game (xiangqi: Asian rules with the move-count rule).
     Asian,
-    /// Xiangqi club rules of CXQ on top of the Asian rules (RULES.md).
+    /// Xiangqi club rules of CXQ on top of the Asian rules (docs/RULES.md).
     Cxq,
 }
 

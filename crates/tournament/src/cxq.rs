@@ -1,11 +1,11 @@
-//! The CXQ club limits (seed 002, RULES.md), judged at game level on top of the Asian rules:
+//! The CXQ club limits (seed 002 in docs/RULES.md), judged at game level on top of the Asian rules:
 //! - a side may check or chase without a break for at most 6 moves with one piece, 12 with two
 //!   and 18 with three or more; the side that goes beyond loses (perpetual check outranks chase);
 //! - the game is drawn at 300 moves in total, at 120 "effective" moves (checks, chases and the
 //!   replies to them do not count), or at 30 moves without progress (a capture, or a pawn that
 //!   has crossed the river stepping forward).
 //!
-//! "Moves" are counted in plies, as RULES.md counts the Asian 120-move rule.
+//! "Moves" are counted in plies, as docs/RULES.md counts the Asian 120-move rule.
 //!
 //! A chase is judged from the generic rules interface: after the move, the moved piece can
 //! capture an enemy piece (not the king, not a pawn still on its own side) it could not capture

@@ -4,11 +4,13 @@
 //! the evaluation is linear in the pair weights, so the model is a dot product and its
 //! gradient exact. The loss is the mean squared error between `sigmoid(K * eval)` and a target
 //! that blends the game result with the sigmoid of the datagen search score (`lambda` = 1 is
-//! pure Texel). `K` is fitted first, to the results, with the committed weights, then Adam moves all weights on
-//! the full batch, in parallel over positions (rayon). The result is written back into
-//! `weights.rs` as Rust source, which stays the one source of truth.
+//! pure Texel). `K` is fitted first, to the results, with the committed weights, then Adam moves
+//! all weights on the full batch, in parallel over positions (rayon). The result is written back
+//! into `weights.rs` as Rust source, which stays the one source of truth.
 //!
 //! [`net_train`] is the NNUE trainer: same datagen input, a net file as output.
+
+#![forbid(unsafe_code)]
 
 pub mod dataset;
 pub mod games;

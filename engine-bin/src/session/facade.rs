@@ -7,9 +7,10 @@
 //!
 //! Only this module and its children know the search crate's API.
 //!
-//! Policy for bad input (UCCI.md §4.1): a bad FEN leaves *no* position, so a later `go` answers
-//! at once with nothing to play; an illegal move in `moves` keeps the position reached before
-//! it and ignores the rest (as Fairy-Stockfish does). Both are reported with `info string`.
+//! Policy for bad input (docs/UCCI.md §4.1): a bad FEN leaves *no* position, so a later `go`
+//! answers at once with nothing to play; an illegal move in `moves` keeps the position reached
+//! before it and ignores the rest (as Fairy-Stockfish does). Both are reported with
+//! `info string`.
 
 mod genfens;
 mod go;

@@ -211,7 +211,7 @@ fn classify(view: &Board, attacker: usize, target: usize) -> Threat {
     let mut after = *view;
     after.apply(attacker, target);
     let defender = after.side;
-    // A check is judged as a check, not as a chase (RULES.md point 2: one check and one chase
+    // A check is judged as a check, not as a chase (docs/RULES.md, point 2: one check and one chase
     // is a draw). While the defender stands in check, no protector could legally recapture, so
     // every attacked piece would look unrooted and the checking move would "chase" them all.
     // The roots are judged as if the checking pieces (other than the capturer) were not there.
@@ -250,7 +250,7 @@ mod tests {
     fn a_check_is_not_a_chase_of_every_rooted_piece() {
         // The rook on i5 attacks the horse on g5, which the elephant on e7 protects. Rook
         // a7-a9 checks: while Black is in check the elephant could not legally take back, but
-        // that is the check at work, not a new threat on the horse (RULES.md point 2).
+        // that is the check at work, not a new threat on the horse (docs/RULES.md, point 2).
         let fen = "5k3/9/R3b4/9/6n1R/9/9/9/9/4K4 w - - 0 1";
         assert_eq!(chased(fen, "a7a9"), Vec::<String>::new());
         // Without the elephant the horse is unprotected: the rook's attack persists, so the

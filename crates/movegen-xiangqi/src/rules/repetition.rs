@@ -6,7 +6,7 @@
 //! per-ply `in_check` flags the undo stack already holds) or chases (computed by `chase.rs`
 //! on a stack copy of the board).
 //!
-//! Policy (RULES.md): a side that checked with every move of the cycle loses; if both did, a
+//! Policy (docs/RULES.md): a side that checked with every move of the cycle loses; if both did, a
 //! draw. Otherwise a side that chased the same piece with every move loses; if both did, a
 //! draw. Anything else is a draw by repetition. A side whose moves mix checks and chases does
 //! not violate, but the other side's perpetual chase is still judged on its own.

@@ -11,7 +11,8 @@ use crate::Dialect;
 /// (a UCCI GUI computes speed from `time` and `nodes`), and so is a score that is only a bound.
 ///
 /// No line ever carries a `pv` without a score: clients such as uci2wb read a missing score
-/// as 0.00 and record it (issue 11). A UCCI line whose score is only a bound has no `pv`.
+/// as 0.00 and record it as the engine's evaluation. A UCCI line whose score is only a bound
+/// has no `pv`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchInfo {
     /// Depth of the finished iteration, in plies.

@@ -1,11 +1,11 @@
 //! `{startpos | fen <FEN>} [moves m…]`, after `position` or `probe` (or bare, Cyclone style).
 //!
-//! Liberal in what it accepts, because real clients are sloppy (issue 11): a UCCI league tool
-//! appends its own ` - - 0 1` to a full FEN, GUIs leave out the counters or the castling and
-//! en-passant fields, write the side in upper case or as `r` (red), or send `moves` with
-//! nothing after it. The FEN is rebuilt from the fields that make sense, in order — placement,
-//! side, castling, en passant, half-move clock, move number — with the usual default for each
-//! field that is missing; words left over before `moves` are reported in
+//! Liberal in what it accepts, because real clients are sloppy and a refused `position` costs
+//! a game: a UCCI league tool appends its own ` - - 0 1` to a full FEN, GUIs leave out the
+//! counters or the castling and en-passant fields, write the side in upper case or as `r`
+//! (red), or send `moves` with nothing after it. The FEN is rebuilt from the fields that make
+//! sense, in order — placement, side, castling, en passant, half-move clock, move number — with
+//! the usual default for each field that is missing; words left over before `moves` are reported in
 //! [`PositionSpec::ignored`] (the session warns about them) instead of failing the command.
 //! Whether the placement itself is valid is for the game crate to say.
 
@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn surplus_words_are_ignored_not_fatal() {
-        // The UCCI league tool's line (issue 11): its own ` - - 0 1` after a full FEN.
+        // A line as the UCCI league tool sends it: its own ` - - 0 1` after a full FEN.
         let fen = "rnbakab1r/9/1c1c2n2/p1p1p3p/6p2/2P6/P3P1P1P/1C2B1NC1/9/RNBAKA1R1 b - - 0 4";
         assert_eq!(
             pos(&format!("fen {fen} - - 0 1")),

@@ -54,8 +54,8 @@ impl search::Reporter for Progress<'_> {
         if bound != Bound::Exact
             && (self.dialect == Dialect::Ucci || info.time_ms < BOUND_LINES_AFTER_MS)
         {
-            // UCCI has no bound syntax: such a line would carry no score, which clients read
-            // as 0.00 (issue 11). Only exact scores are printed there.
+            // UCCI has no bound syntax: such a line would carry no score, which clients such
+            // as uci2wb read as 0.00. Only exact scores are printed there.
             return;
         }
         let line = if info.depth == 0 && info.pv_text.is_empty() {
