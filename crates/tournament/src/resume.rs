@@ -101,22 +101,28 @@ pub fn prepare(args: &[String]) -> Result<(MatchConfig, Resume), String> {
             path.display()
         )
     })?;
-    let cfg = if rest.is_empty() {
-        stored
+    // A whole command line (it names the game or the engines) must define the same match; a few
+    // flags alone (`--concurrency 4`, `--quiet`) are laid over the stored arguments.
+    let whole = rest.iter().any(|w| {
+        w.starts_with('-') && matches!(w.trim_start_matches('-'), "game" | "variant" | "engine")
+    });
+    let given = if whole {
+        parse_args(&rest).map_err(|CliError(e)| e)?
     } else {
-        let given = parse_args(&rest).map_err(|CliError(e)| e)?;
-        let diffs = differences(&stored, &given);
-        if !diffs.is_empty() {
-            return Err(format!(
-                "{} belongs to a different match ({}); nothing was changed. Give the same \
-                 settings, or only --resume {0} to use the stored ones",
-                path.display(),
-                diffs.join("; ")
-            ));
-        }
-        // Concurrency and quietness may change between runs; they do not change the results.
-        given
+        let args: Vec<String> = state.args.iter().chain(&rest).cloned().collect();
+        parse_args(&args).map_err(|CliError(e)| e)?
     };
+    let diffs = differences(&stored, &given);
+    if !diffs.is_empty() {
+        return Err(format!(
+            "{} belongs to a different match ({}); nothing was changed. Give the same \
+             settings, or only --resume {0} to use the stored ones",
+            path.display(),
+            diffs.join("; ")
+        ));
+    }
+    // Concurrency and quietness may change between runs; they do not change the results.
+    let cfg = given;
     check_games(&cfg, &state.games)
         .map_err(|e| format!("{}: {e}; nothing was changed", path.display()))?;
     run.journal = Some(Journal { path, state, resumed: true });

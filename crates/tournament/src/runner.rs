@@ -155,6 +155,10 @@ pub fn run_match<G: Game>(
             if let Some(file) = pgn_file.as_mut() {
                 let text = pgn::write_game::<G>(&record, cfg.game, &event);
                 file.write_all(text.as_bytes()).map_err(|e| format!("writing the PGN: {e}"))?;
+                if journal.is_some() {
+                    // On disk before the state counts it, even across a power cut.
+                    file.sync_data().map_err(|e| format!("writing the PGN: {e}"))?;
+                }
                 pgn_bytes = Some(
                     file.metadata().map_err(|e| format!("reading the PGN's length: {e}"))?.len(),
                 );
@@ -193,11 +197,15 @@ pub fn run_match<G: Game>(
                 }
             }
             records.push(record);
-            if !sprt_stopped && sprt_decided(cfg.sprt.as_ref(), &tally) {
+            if sprt_decided(cfg.sprt.as_ref(), &tally) {
+                // The result is the one at the deciding game: games still being played, or
+                // finished but not yet collected (the workers run ahead of this loop), are
+                // dropped, so the totals do not depend on timing and a resumed test ends the same.
                 sprt_stopped = true;
                 stop.store(true, Ordering::Relaxed);
+                break;
             }
-            if stop_after.is_some_and(|k| records.len() >= k) && !sprt_stopped {
+            if stop_after.is_some_and(|k| records.len() >= k) {
                 // As if killed here: games still being played are dropped, the state is not
                 // marked finished.
                 interrupted = records.len() < total;
