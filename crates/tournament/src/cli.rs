@@ -34,7 +34,7 @@ kientuong match --game chess|xiangqi --engine cmd=PATH [name=N] [proto=uci|ucci]
                 [--concurrency N] [--openings file=F format=epd|pgn order=random|sequential plies=N start=N]
                 [--pgnout file=F] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--rules asian|cxq]
                 [--resign movecount=N score=CP [twosided=true]] [--draw movenumber=N movecount=N score=CP]
-                [--movelimit PLIES] [--seed N] [--quiet]";
+                [--movelimit PLIES] [--seed N] [--quiet] [--state FILE | --resume FILE]";
 
 /// Splits the words into (flag, values) groups.
 fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {

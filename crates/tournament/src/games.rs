@@ -1,14 +1,23 @@
 //! The one place in this crate that names the concrete games: from `--game` to the rules layer
 //! that referees the match.
 
-use crate::cli::{parse_args, CliError};
 use crate::config::{GameKind, MatchConfig};
+use crate::resume::{prepare, Resume};
 use crate::runner::{run_match, MatchSummary, Sink};
 
 /// Runs a match described by a parsed configuration.
 pub fn run(cfg: &MatchConfig, sink: &mut dyn Sink) -> Result<MatchSummary, String> {
+    run_resumable(cfg, sink, Resume::default())
+}
+
+/// Runs a match, writing or continuing its state file as `resume` says.
+pub fn run_resumable(
+    cfg: &MatchConfig,
+    sink: &mut dyn Sink,
+    resume: Resume,
+) -> Result<MatchSummary, String> {
     match cfg.game {
-        GameKind::Chess => run_match::<movegen_chess::Chess>(cfg, &|_| {}, sink),
+        GameKind::Chess => run_match::<movegen_chess::Chess>(cfg, &|_| {}, sink, resume),
         GameKind::Xiangqi => {
             let limit = cfg.move_limit.map(|p| p as u32);
             let setup = move |pos: &mut movegen_xiangqi::Xiangqi| {
@@ -16,13 +25,13 @@ pub fn run(cfg: &MatchConfig, sink: &mut dyn Sink) -> Result<MatchSummary, Strin
                     pos.set_move_limit(plies);
                 }
             };
-            run_match::<movegen_xiangqi::Xiangqi>(cfg, &setup, sink)
+            run_match::<movegen_xiangqi::Xiangqi>(cfg, &setup, sink, resume)
         }
     }
 }
 
-/// Parses cutechess-style arguments and runs the match.
+/// Parses cutechess-style arguments (with `--state`/`--resume`) and runs the match.
 pub fn run_from_args(args: &[String], sink: &mut dyn Sink) -> Result<MatchSummary, String> {
-    let cfg = parse_args(args).map_err(|CliError(e)| e)?;
-    run(&cfg, sink)
+    let (cfg, resume) = prepare(args)?;
+    run_resumable(&cfg, sink, resume)
 }

@@ -27,10 +27,12 @@ pub mod pgn;
 pub mod play;
 pub mod record;
 pub mod referee;
+pub mod resume;
 pub mod runner;
 pub mod san;
 pub mod schedule;
 pub mod sprt;
+pub mod state;
 pub mod stats;
 pub mod tally;
 

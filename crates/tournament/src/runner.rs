@@ -1,6 +1,8 @@
 //! Runs a whole match: worker threads (`--concurrency`) take games from the schedule, each
 //! keeping its own engine processes between games; the calling thread collects results in
 //! finishing order, writes the PGN, prints progress, and stops the match when the SPRT decides.
+//! With a state file ([`crate::resume`]) each finished game is also recorded there, and a resumed
+//! match skips the games it already has and starts from their totals.
 
 use crate::adjudicate::Adjudicator;
 use crate::config::{MatchConfig, TournamentKind};
@@ -10,7 +12,10 @@ use crate::output;
 use crate::pgn;
 use crate::play::{play_game, GameRules, Played};
 use crate::record::GameRecord;
+use crate::resume::Resume;
 use crate::schedule::{schedule, Job};
+use crate::sprt::SprtConfig;
+use crate::state::{Finish, FinishedGame};
 use crate::tally::Tally;
 use game_api::Game;
 use std::collections::VecDeque;
@@ -48,34 +53,78 @@ impl Sink for Silent {
     fn line(&mut self, _: &str) {}
 }
 
+/// Whether the SPRT of the match has reached a bound.
+fn sprt_decided(sprt: Option<&SprtConfig>, tally: &Tally) -> bool {
+    sprt.is_some_and(|s| s.decision(&tally.between(0, 1).1).is_some())
+}
+
 /// Plays the match described by `cfg` with `G` as the referee's rules. `setup` sets
-/// game-specific options on every fresh position (the xiangqi move-count rule).
+/// game-specific options on every fresh position (the xiangqi move-count rule). `resume` says
+/// where the state goes and what an earlier run of the match left.
 pub fn run_match<G: Game>(
     cfg: &MatchConfig,
     setup: &(dyn Fn(&mut G) + Sync),
     sink: &mut dyn Sink,
+    resume: Resume,
 ) -> Result<MatchSummary, String> {
+    let Resume { mut journal, stop_after } = resume;
     let openings = openings::load::<G>(&cfg.openings, cfg.game, cfg.seed)?;
-    let jobs: VecDeque<Job> = schedule(cfg, openings.len()).into();
+    let mut tally = Tally::new(cfg.engines.len());
+    let done = journal.as_ref().map(|j| j.done()).unwrap_or_default();
+    if let Some(j) = &journal {
+        j.replay(&mut tally);
+    }
+    let jobs: VecDeque<Job> =
+        schedule(cfg, openings.len()).into_iter().filter(|j| !done.contains(&j.number)).collect();
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let already_over = journal.as_ref().is_some_and(|j| j.state.finished.is_some())
+        || (!done.is_empty() && (jobs.is_empty() || sprt_decided(cfg.sprt.as_ref(), &tally)));
+    if already_over {
+        sink.line(&format!(
+            "This match is already finished ({} games); nothing to resume.",
+            tally.games
+        ));
+        let sprt_stopped = sprt_decided(cfg.sprt.as_ref(), &tally);
+        if let Some(j) = journal.as_mut().filter(|j| j.state.finished.is_none()) {
+            // Killed between its last game and marking the state finished.
+            j.finish(if sprt_stopped { Finish::Sprt } else { Finish::Schedule })?;
+        }
+        let report = final_report(cfg, &tally, &names, sprt_stopped);
+        for line in report.lines() {
+            sink.line(line);
+        }
+        return Ok(MatchSummary { records: Vec::new(), tally, report, sprt_stopped });
+    }
+    if !done.is_empty() {
+        sink.line(&format!(
+            "Resuming: {} of {} games already played.",
+            done.len(),
+            done.len() + jobs.len()
+        ));
+    }
     let total = jobs.len();
     let queue = Mutex::new(jobs);
     let stop = AtomicBool::new(false);
-    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
-    let mut pgn_file = match &cfg.pgnout {
-        Some(path) => Some(
+    let mut pgn_file = match (&cfg.pgnout, journal.as_mut()) {
+        (Some(path), Some(j)) => Some(j.open_pgn(path)?),
+        (Some(path), None) => Some(
             std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
                 .map_err(|e| format!("{}: {e}", path.display()))?,
         ),
-        None => None,
+        (None, _) => None,
     };
+    if let Some(j) = &journal {
+        // Written before the first game, so a match killed at once can still be resumed.
+        j.save()?;
+    }
     let event = format!("kientuong {} match", cfg.game.name());
     let date = today();
-    let mut tally = Tally::new(cfg.engines.len());
     let mut records = Vec::new();
     let mut sprt_stopped = false;
+    let mut interrupted = false;
     let openings = Arc::new(openings);
 
     std::thread::scope(|scope| -> Result<(), String> {
@@ -102,11 +151,29 @@ pub fn run_match<G: Game>(
                 time_control: cfg.engines[job.white].limits.pgn_tag(),
                 date: date.clone(),
             };
+            let mut pgn_bytes = None;
             if let Some(file) = pgn_file.as_mut() {
                 let text = pgn::write_game::<G>(&record, cfg.game, &event);
                 file.write_all(text.as_bytes()).map_err(|e| format!("writing the PGN: {e}"))?;
+                if journal.is_some() {
+                    // On disk before the state counts it, even across a power cut.
+                    file.sync_data().map_err(|e| format!("writing the PGN: {e}"))?;
+                }
+                pgn_bytes = Some(
+                    file.metadata().map_err(|e| format!("reading the PGN's length: {e}"))?.len(),
+                );
             }
             tally.add(job.white, job.black, job.pair, record.end.outcome);
+            if let Some(j) = journal.as_mut() {
+                let game = FinishedGame {
+                    number: job.number,
+                    white: job.white,
+                    black: job.black,
+                    pair: job.pair,
+                    outcome: record.end.outcome,
+                };
+                j.record(game, pgn_bytes, state_notes(cfg, &tally, &names))?;
+            }
             if !cfg.quiet {
                 sink.line(&format!(
                     "Finished game {} ({} vs {}): {} {{{}}}",
@@ -130,42 +197,87 @@ pub fn run_match<G: Game>(
                 }
             }
             records.push(record);
-            if let Some(sprt) = &cfg.sprt {
-                let (_, penta) = tally.between(0, 1);
-                if !sprt_stopped && sprt.decision(&penta).is_some() {
-                    sprt_stopped = true;
-                    stop.store(true, Ordering::Relaxed);
-                }
+            if sprt_decided(cfg.sprt.as_ref(), &tally) {
+                // The result is the one at the deciding game: games still being played, or
+                // finished but not yet collected (the workers run ahead of this loop), are
+                // dropped, so the totals do not depend on timing and a resumed test ends the same.
+                sprt_stopped = true;
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+            if stop_after.is_some_and(|k| records.len() >= k) {
+                // As if killed here: games still being played are dropped, the state is not
+                // marked finished.
+                interrupted = records.len() < total;
+                stop.store(true, Ordering::Relaxed);
+                break;
             }
         }
         Ok(())
     })?;
 
-    // Two engines or a gauntlet: one result block per encounter of the first engine; more than
-    // two engines: the crosstable as well (for round robins it is the main table).
-    let mut report = String::new();
-    if cfg.engines.len() == 2 || cfg.tournament == TournamentKind::Gauntlet {
-        for opponent in 1..cfg.engines.len() {
-            report.push_str(&output::encounter_report(
-                &tally,
-                0,
-                opponent,
-                &names,
-                cfg.sprt.as_ref(),
+    if let Some(j) = journal.as_mut() {
+        if interrupted {
+            sink.line(&format!(
+                "Stopped after {} games; continue with --resume {}",
+                records.len(),
+                j.path.display()
             ));
+        } else {
+            j.finish(if sprt_stopped { Finish::Sprt } else { Finish::Schedule })?;
         }
     }
-    if cfg.engines.len() > 2 {
-        report.push_str(&output::crosstable(&tally, &names));
-    }
-    if sprt_stopped {
-        report.push_str("SPRT: a bound was reached; the match stopped early.\n");
-    }
+    let report = final_report(cfg, &tally, &names, sprt_stopped);
     for line in report.lines() {
         sink.line(line);
     }
     records.sort_by_key(|r| r.number);
     Ok(MatchSummary { records, tally, report, sprt_stopped })
+}
+
+/// The totals so far, one line per encounter, for a human reading the state file.
+fn state_notes(cfg: &MatchConfig, tally: &Tally, names: &[String]) -> Vec<String> {
+    let mut keys: Vec<&(usize, usize)> = tally.encounters.keys().collect();
+    keys.sort();
+    let mut notes: Vec<String> = keys
+        .into_iter()
+        .map(|&(a, b)| {
+            let (wdl, p) = tally.between(a, b);
+            format!(
+                "{} vs {}: W-L-D {}-{}-{}, ptnml {:?}",
+                names[a], names[b], wdl.wins, wdl.losses, wdl.draws, p.0
+            )
+        })
+        .collect();
+    if let Some(sprt) = &cfg.sprt {
+        notes.push(format!("LLR {:.3}", sprt.llr(&tally.between(0, 1).1)));
+    }
+    notes
+}
+
+/// The end-of-match text: two engines or a gauntlet, one result block per encounter of the
+/// first engine; more than two engines, the crosstable as well (for round robins it is the main
+/// table).
+fn final_report(cfg: &MatchConfig, tally: &Tally, names: &[String], sprt_stopped: bool) -> String {
+    let mut report = String::new();
+    if cfg.engines.len() == 2 || cfg.tournament == TournamentKind::Gauntlet {
+        for opponent in 1..cfg.engines.len() {
+            report.push_str(&output::encounter_report(
+                tally,
+                0,
+                opponent,
+                names,
+                cfg.sprt.as_ref(),
+            ));
+        }
+    }
+    if cfg.engines.len() > 2 {
+        report.push_str(&output::crosstable(tally, names));
+    }
+    if sprt_stopped {
+        report.push_str("SPRT: a bound was reached; the match stopped early.\n");
+    }
+    report
 }
 
 fn worker<G: Game>(
