@@ -1,0 +1,61 @@
+//! Where a run starts: a fresh state from the command line, or the state file of `--resume`,
+//! checked against what the command line says. A resumed run only reaches the θ of an unbroken
+//! one if the schedule (pairs), the randomness (seed), the game and the parameters are the same,
+//! so any difference is an error that names both values rather than a silent new run.
+
+use super::cli::SpsaArgs;
+use super::error::SpsaError;
+use super::params;
+use super::state::State;
+
+pub fn initial_state(args: &SpsaArgs) -> Result<State, SpsaError> {
+    let Some(path) = &args.resume else {
+        return fresh(args);
+    };
+    let state = State::read(path)?;
+    let from = path.display();
+    let differ = |what: &str, given: String, saved: String| {
+        SpsaError::State(format!(
+            "{from} was written for {what} {saved}, but this command gives {given}; \
+             a resumed run must keep it (or start a new run without --resume)"
+        ))
+    };
+    if let Some(game) = args.game.filter(|g| *g != state.game) {
+        return Err(differ("--game", game.name().into(), state.game.name().into()));
+    }
+    if let Some(seed) = args.seed.filter(|s| *s != state.seed) {
+        return Err(differ("--seed", seed.to_string(), state.seed.to_string()));
+    }
+    if let Some(pairs) = args.pairs.filter(|p| *p != state.pairs) {
+        return Err(differ("--pairs", pairs.to_string(), state.pairs.to_string()));
+    }
+    if let Some(file) = &args.params {
+        let given = params::read(file)?;
+        if given != state.params {
+            return Err(SpsaError::State(format!(
+                "{from} tunes other parameters than {} (names, types, start values, bounds, \
+                 c_end and r_end must all be the same)",
+                file.display()
+            )));
+        }
+    }
+    Ok(state)
+}
+
+fn fresh(args: &SpsaArgs) -> Result<State, SpsaError> {
+    let need = |what: &str| SpsaError::Cli(format!("{what} is required (or --resume FILE)"));
+    let game = args.game.ok_or_else(|| need("--game chess|xiangqi"))?;
+    let params = params::read(args.params.as_deref().ok_or_else(|| need("--params FILE"))?)?;
+    let pairs = args.pairs.ok_or_else(|| need("--pairs N"))?;
+    let theta: Vec<f64> = params.iter().map(|p| p.start).collect();
+    Ok(State {
+        game,
+        seed: args.seed.unwrap_or(0x6b69_656e_7475_6f6e),
+        pairs,
+        batch: u32::try_from(args.concurrency).unwrap_or(u32::MAX),
+        done: 0,
+        params,
+        base: theta.clone(),
+        theta,
+    })
+}
