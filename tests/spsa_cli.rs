@@ -151,7 +151,10 @@ fn bad_input_exits_1_with_a_message() {
     );
     std::fs::write(&state, "hello\n").unwrap();
     check(spsa(&d, &["--resume", state.to_str().unwrap()]), &["state.txt", "not a state file"]);
+    // A fresh run does not overwrite a state file.
+    check(spsa(&d, &["--pairs", "2", "--state", state.to_str().unwrap()]), &["exists", "--resume"]);
     // A state of another run: the seed differs.
+    std::fs::remove_file(&state).unwrap();
     let out = spsa(&d, &["--pairs", "2", "--state", state.to_str().unwrap()]);
     assert!(out.status.success(), "{:?}", text(&out));
     check(

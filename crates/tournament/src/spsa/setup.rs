@@ -1,7 +1,8 @@
 //! Where a run starts: a fresh state from the command line, or the state file of `--resume`,
 //! checked against what the command line says. A resumed run only reaches the θ of an unbroken
 //! one if the schedule (pairs), the randomness (seed), the game and the parameters are the same,
-//! so any difference is an error that names both values rather than a silent new run.
+//! so any difference is an error that names both values rather than a silent new run; and a
+//! fresh run never overwrites an existing state file.
 
 use super::cli::SpsaArgs;
 use super::error::SpsaError;
@@ -43,6 +44,13 @@ pub fn initial_state(args: &SpsaArgs) -> Result<State, SpsaError> {
 }
 
 fn fresh(args: &SpsaArgs) -> Result<State, SpsaError> {
+    // Rerunning the first command by mistake must not wipe hours of tuning.
+    if let Some(path) = args.state.as_ref().filter(|p| p.exists()) {
+        return Err(SpsaError::State(format!(
+            "{0} exists; continue that run with --resume {0}, or remove it to start afresh",
+            path.display()
+        )));
+    }
     let need = |what: &str| SpsaError::Cli(format!("{what} is required (or --resume FILE)"));
     let game = args.game.ok_or_else(|| need("--game chess|xiangqi"))?;
     let params = params::read(args.params.as_deref().ok_or_else(|| need("--params FILE"))?)?;
