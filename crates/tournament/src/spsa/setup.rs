@@ -67,3 +67,58 @@ fn fresh(args: &SpsaArgs) -> Result<State, SpsaError> {
         theta,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spsa::cli;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn a_resume_must_match_the_saved_run() {
+        let dir = std::env::temp_dir().join(format!("spsa-setup-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (p1, p2, st) = (dir.join("p1"), dir.join("p2"), dir.join("st"));
+        std::fs::write(&p1, "A, int, 10, 0, 100, 4, 0.002\n").unwrap();
+        std::fs::write(&p2, "A, int, 10, 0, 100, 5, 0.002\n").unwrap();
+        let _ = std::fs::remove_file(&st);
+        let base = "--engine cmd=e nodes=1";
+        let fresh_args = cli::parse(&words(&format!(
+            "{base} --game chess --params {} --pairs 50 --seed 9 --concurrency 3",
+            p1.display()
+        )))
+        .unwrap();
+        let state = initial_state(&fresh_args).unwrap();
+        assert_eq!((state.pairs, state.batch, state.seed, state.done), (50, 3, 9, 0));
+        state.write(&st).unwrap();
+        let resume = |extra: &str| {
+            initial_state(
+                &cli::parse(&words(&format!("{base} --resume {} {extra}", st.display()))).unwrap(),
+            )
+        };
+        assert_eq!(resume("").unwrap(), state);
+        assert_eq!(resume(&format!("--params {} --pairs 50", p1.display())).unwrap(), state);
+        for (extra, needle) in [
+            (format!("--params {}", p2.display()), "other parameters"),
+            ("--pairs 60".to_owned(), "--pairs 50"),
+            ("--game xiangqi".to_owned(), "--game chess"),
+        ] {
+            let e = resume(&extra).unwrap_err().to_string();
+            assert!(e.contains(needle), "{extra}: {e}");
+        }
+        let e = initial_state(
+            &cli::parse(&words(&format!(
+                "{base} --game chess --pairs 5 --params {} --state {}",
+                p1.display(),
+                st.display()
+            )))
+            .unwrap(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("exists"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
