@@ -64,9 +64,11 @@ impl<'a, G: Game> EngineWorker<'a, G> {
         let session = EngineSession::start(cfg, self.game)
             .map_err(|e| SpsaError::Engine(format!("{}: {e}", cfg.cmd)))?;
         if let Some(p) = self.params.iter().find(|p| !session.has_option(&p.name)) {
+            let hello = session.dialect.handshake();
             session.quit();
             return Err(SpsaError::Engine(format!(
-                "{} does not announce the option '{}' (no 'option name {}' in its reply to uci)",
+                "{} does not announce the option '{}' (no 'option name {}' in its reply to \
+                 {hello}; over UCCI option names may differ, try proto=uci)",
                 cfg.cmd, p.name, p.name
             )));
         }
