@@ -20,6 +20,7 @@ mod judge_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod session;
+mod spsa_cmd;
 mod stdout;
 mod train_net_cmd;
 mod tune_cmd;
@@ -44,6 +45,8 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Play self-play or engine-vs-engine matches (cutechess-cli style flags).
     Match(match_cmd::MatchArgs),
+    /// Tune UCI options by SPSA in self-play (OpenBench params format; resumable state file).
+    Spsa(spsa_cmd::SpsaArgs),
     /// Self-play training data: fixed-nodes games from random openings, in the datagen format.
     Datagen(datagen_cmd::DatagenArgs),
     /// Texel-tune a game's evaluation weights from datagen files.
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Judge(args)) => judge_cmd::run(&args),
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Spsa(args)) => spsa_cmd::run(&args),
         Some(Command::Datagen(args)) => datagen_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),
         Some(Command::TrainNet(args)) => train_net_cmd::run(&args),

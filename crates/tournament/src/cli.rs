@@ -37,7 +37,7 @@ kientuong match --game chess|xiangqi --engine cmd=PATH [name=N] [proto=uci|ucci]
                 [--movelimit PLIES] [--seed N] [--quiet] [--state FILE | --resume FILE]";
 
 /// Splits the words into (flag, values) groups.
-fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
+pub(crate) fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for word in args {
         let is_flag = word.starts_with('-')
@@ -54,7 +54,7 @@ fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
     Ok(out)
 }
 
-fn key_values(flag: &str, values: &[String]) -> Result<Vec<(String, String)>, CliError> {
+pub(crate) fn key_values(flag: &str, values: &[String]) -> Result<Vec<(String, String)>, CliError> {
     values
         .iter()
         .map(|v| match v.split_once('=') {
@@ -64,14 +64,14 @@ fn key_values(flag: &str, values: &[String]) -> Result<Vec<(String, String)>, Cl
         .collect()
 }
 
-fn one_value<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, CliError> {
+pub(crate) fn one_value<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, CliError> {
     match values {
         [v] => Ok(v),
         _ => err(format!("--{flag} takes exactly one value")),
     }
 }
 
-fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, CliError> {
+pub(crate) fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, CliError> {
     text.parse().or_else(|_| err(format!("{what}: '{text}' is not a valid number")))
 }
 
@@ -84,7 +84,11 @@ fn boolean(what: &str, text: &str) -> Result<bool, CliError> {
 }
 
 /// Applies one `key=value` of `--engine`/`--each` to an engine.
-fn apply_engine_key(e: &mut EngineConfig, key: &str, value: &str) -> Result<(), CliError> {
+pub(crate) fn apply_engine_key(
+    e: &mut EngineConfig,
+    key: &str,
+    value: &str,
+) -> Result<(), CliError> {
     if let Some(name) = key.strip_prefix("option.") {
         if let Some(slot) = e.options.iter_mut().find(|(n, _)| n == name) {
             slot.1 = value.to_owned();
@@ -341,7 +345,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
     Ok(cfg)
 }
 
-fn default_name(cmd: &str) -> String {
+pub(crate) fn default_name(cmd: &str) -> String {
     std::path::Path::new(cmd)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -135,11 +135,13 @@ impl EngineSession {
         }
     }
 
-    fn has_option(&self, name: &str) -> bool {
+    /// Whether the engine announced an option of this name (case ignored) in its handshake.
+    pub fn has_option(&self, name: &str) -> bool {
         self.options.iter().any(|o| o == &name.to_ascii_lowercase())
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+    /// Sends one option in the session's dialect (SPSA changes tuned values between games).
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
         let line = match self.dialect {
             Dialect::Uci => format!("setoption name {name} value {value}"),
             // UCCI's `setoption x y` has no way to carry a name with spaces: the engine would
