@@ -18,6 +18,7 @@ mod dispatch;
 mod genfens;
 mod judge_cmd;
 mod match_cmd;
+mod params_cmd;
 mod perft_cmd;
 mod session;
 mod spsa_cmd;
@@ -53,6 +54,8 @@ enum Command {
     Tune(tune_cmd::TuneArgs),
     /// Train an NNUE net from datagen files and write it in the net file format.
     TrainNet(train_net_cmd::TrainNetArgs),
+    /// Print the search's tunable constants in OpenBench's SPSA input format.
+    Params,
 }
 
 fn main() -> ExitCode {
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => datagen_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),
         Some(Command::TrainNet(args)) => train_net_cmd::run(&args),
+        Some(Command::Params) => params_cmd::run(),
     };
     exit_code(result)
 }

@@ -33,6 +33,7 @@ mod output;
 mod script;
 mod session_thread;
 mod skill;
+mod tunables;
 
 use control::Control;
 

@@ -46,14 +46,15 @@ impl CorrectionHistory {
     /// evaluation said `static_eval`; deeper searches weigh more.
     #[inline]
     pub fn update(&mut self, stm: Color, key: u64, depth: i32, searched: i32, static_eval: i32) {
-        let target = (searched - static_eval).clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT);
+        let target =
+            (searched - static_eval).clamp(-CORRECTION_LIMIT.get(), CORRECTION_LIMIT.get());
         let entry = &mut self.table[Self::index(stm, key)];
         // The error is relative to the corrected value, so the new correction is the old one
         // plus (a weighted part of) the error.
         let goal = *entry + target * GRAIN;
-        let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT);
+        let weight = (depth + 1).min(CORRECTION_MAX_WEIGHT.get());
         let next = (*entry * (WEIGHT_PARTS - weight) + goal * weight) / WEIGHT_PARTS;
-        *entry = next.clamp(-CORRECTION_LIMIT * GRAIN, CORRECTION_LIMIT * GRAIN);
+        *entry = next.clamp(-CORRECTION_LIMIT.get() * GRAIN, CORRECTION_LIMIT.get() * GRAIN);
     }
 
     pub fn clear(&mut self) {
@@ -85,7 +86,7 @@ mod tests {
             let seen = c.corrected(0, Color::Black, key);
             c.update(Color::Black, key, 20, 30_000, seen);
         }
-        assert_eq!(c.corrected(0, Color::Black, key), CORRECTION_LIMIT);
+        assert_eq!(c.corrected(0, Color::Black, key), CORRECTION_LIMIT.get());
         c.clear();
         assert_eq!(c.corrected(0, Color::Black, key), 0);
     }

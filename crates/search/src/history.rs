@@ -36,13 +36,14 @@ pub struct Histories<G: Game> {
 #[inline]
 fn apply(entry: &mut i16, bonus: i32) {
     let v = i32::from(*entry);
-    let next = v + bonus - v * bonus.abs() / HISTORY_MAX;
-    *entry = next.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+    let next = v + bonus - v * bonus.abs() / HISTORY_MAX.get();
+    *entry = next.clamp(-HISTORY_MAX.get(), HISTORY_MAX.get()) as i16;
 }
 
 /// History bonus for a cutoff at `depth`.
 pub fn bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_MUL * depth * depth + HISTORY_BONUS_ADD * depth).min(HISTORY_BONUS_CAP)
+    (HISTORY_BONUS_MUL.get() * depth * depth + HISTORY_BONUS_ADD.get() * depth)
+        .min(HISTORY_BONUS_CAP.get())
 }
 
 impl<G: Game> Default for Histories<G> {
@@ -153,10 +154,10 @@ mod tests {
         for _ in 0..1000 {
             apply(&mut h, 1600);
         }
-        assert!(i32::from(h) <= HISTORY_MAX && h > 15_000);
+        assert!(i32::from(h) <= HISTORY_MAX.get() && h > 15_000);
         for _ in 0..1000 {
             apply(&mut h, -1600);
         }
-        assert!(i32::from(h) >= -HISTORY_MAX && h < -15_000);
+        assert!(i32::from(h) >= -HISTORY_MAX.get() && h < -15_000);
     }
 }

@@ -147,10 +147,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         if !pv_node && !in_check {
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
-            let margin = RFP_MARGIN * depth - if improving { RFP_IMPROVING_BONUS } else { 0 };
+            let margin =
+                RFP_MARGIN.get() * depth - if improving { RFP_IMPROVING_BONUS.get() } else { 0 };
             // Not when beta is a mated score: the node may have no move at all (a loss in
             // xiangqi even without check), which only the move loop finds out.
-            if depth <= RFP_MAX_DEPTH
+            if depth <= RFP_MAX_DEPTH.get()
                 && eval - margin >= beta
                 && eval < MATE_BOUND
                 && beta > -MATE_BOUND
@@ -160,16 +161,16 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
             // Null move, not after another null move, not with only pawns (zugzwang).
             let last_was_null = ply >= 1 && self.stack[ply - 1].piece_to.is_none();
-            if depth >= NMP_MIN_DEPTH
+            if depth >= NMP_MIN_DEPTH.get()
                 && eval >= beta
                 && !last_was_null
                 && ply >= self.nmp_min_ply
                 && beta.abs() < MATE_BOUND
                 && self.pos.has_non_pawn_material(stm)
             {
-                let r = NMP_BASE_REDUCTION
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_REDUCTION);
+                let r = NMP_BASE_REDUCTION.get()
+                    + depth / NMP_DEPTH_DIVISOR.get()
+                    + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX_REDUCTION.get());
                 self.stack[ply].piece_to = None;
                 self.eval.on_make_null(&self.pos);
                 self.pos.make_null();
@@ -182,7 +183,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
-                    if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply != 0 {
+                    if depth < NMP_VERIFY_DEPTH.get() || self.nmp_min_ply != 0 {
                         self.last_dep = dep;
                         return v;
                     }
@@ -204,7 +205,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         // Internal iterative reduction: without a TT move this node is likely new; search it
         // shallower first and let the next iteration see it properly.
-        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && (pv_node || cut_node) {
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH.get() && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -214,7 +215,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         ];
         let counter = self.hist.counter_move(prev[0]);
         let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, counter, prev);
-        let lmp_limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+        let lmp_limit = (LMP_BASE.get() + depth * depth) / if improving { 1 } else { 2 };
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0usize;
@@ -234,23 +235,23 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             // Shallow pruning, only once a move has shown we are not being mated.
             if best > -MATE_BOUND && !in_check {
                 if !tactical {
-                    if !pv_node && depth <= LMP_MAX_DEPTH && quiets_seen > lmp_limit {
+                    if !pv_node && depth <= LMP_MAX_DEPTH.get() && quiets_seen > lmp_limit {
                         picker.skip_quiets();
                         continue;
                     }
-                    if depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    if depth <= FUTILITY_MAX_DEPTH.get()
+                        && eval + FUTILITY_BASE.get() + FUTILITY_PER_DEPTH.get() * depth <= alpha
                         && !self.pos.gives_check(m)
                     {
                         continue;
                     }
-                    if depth <= SEE_PRUNE_MAX_DEPTH
-                        && !self.pos.see_ge(m, -SEE_QUIET_MARGIN * depth)
+                    if depth <= SEE_PRUNE_MAX_DEPTH.get()
+                        && !self.pos.see_ge(m, -SEE_QUIET_MARGIN.get() * depth)
                     {
                         continue;
                     }
-                } else if depth <= SEE_PRUNE_MAX_DEPTH
-                    && !self.pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth)
+                } else if depth <= SEE_PRUNE_MAX_DEPTH.get()
+                    && !self.pos.see_ge(m, -SEE_CAPTURE_MARGIN.get() * depth)
                 {
                     continue;
                 }
@@ -261,16 +262,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            let extend = gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth;
+            let extend =
+                gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR.get() * self.root_depth;
             let new_depth = depth - 1 + i32::from(extend);
 
             let mut v = -INFINITE;
-            if moves_searched > 1 && depth >= LMR_MIN_DEPTH && (!tactical || !pv_node) {
+            if moves_searched > 1 && depth >= LMR_MIN_DEPTH.get() && (!tactical || !pv_node) {
                 let mut r = self.lmr_reduction(depth, moves_searched);
                 r += i32::from(!pv_node) + i32::from(cut_node) + i32::from(!improving);
                 r -= i32::from(gives_check) + i32::from(tactical);
                 if !tactical {
-                    r -= self.hist.quiet_score(pt, prev) / LMR_HISTORY_DIVISOR;
+                    r -= self.hist.quiet_score(pt, prev) / LMR_HISTORY_DIVISOR.get();
                 }
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 v = -self.search(sh, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -430,7 +432,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 // Delta pruning: even winning the victim for free would not reach alpha.
                 let victim = self.pos.captured_kind(m).map_or(0, G::kind_value);
                 let promotes = self.pos.captured_kind(m).is_none();
-                if !promotes && stand_pat + victim + QS_DELTA_MARGIN <= alpha {
+                if !promotes && stand_pat + victim + QS_DELTA_MARGIN.get() <= alpha {
                     continue;
                 }
                 if !self.pos.see_ge(m, 0) {

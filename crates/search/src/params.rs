@@ -1,126 +1,323 @@
-//! Every tunable constant of the search, in one place, so that tuning never means hunting
-//! through the algorithm. Depths are in plies, margins in centipawns, times in milliseconds.
+//! Every constant of the search, in one place, so that tuning never means hunting through the
+//! algorithm. Depths are in plies, margins in centipawns, times in milliseconds.
+//!
+//! Two kinds:
+//! - *fixed* constants size tables or guard correctness (the deepest ply, the mate-proof margin,
+//!   how often the clock is read); they are plain `const`s and no tuner touches them;
+//! - *tunable* constants are each declared once in [`tunables!`], with their range. In a normal
+//!   build each is a `const` [`Param`] whose [`Param::get`] folds to its value, so the search
+//!   pays nothing. Built with the `tune` feature, each is a `static` with an atomic value that
+//!   the engine exposes as a UCI spin option (named as here), and [`TUNABLES`] lists them all
+//!   for that and for the SPSA input (`kientuong params`).
 
-// ----- limits of the tree -----
+#[cfg(feature = "tune")]
+use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
+
+// ----- fixed: limits of the tree, polling, reporting -----
 
 /// Deepest ply the search can reach (stack and PV tables are sized by it).
 pub const MAX_PLY: usize = 128;
 /// Deepest nominal iteration of iterative deepening.
 pub const MAX_DEPTH: i32 = 100;
-
-// ----- aspiration windows -----
-
-/// Iterations shallower than this use a full window.
-pub const ASPIRATION_MIN_DEPTH: i32 = 5;
-/// First half-width of the window around the previous iteration's score.
-pub const ASPIRATION_DELTA: i32 = 18;
-
-// ----- pruning before the move loop -----
-
-/// Reverse futility (static null move): depth at or below which it applies.
-pub const RFP_MAX_DEPTH: i32 = 7;
-/// Reverse futility margin per ply of depth.
-pub const RFP_MARGIN: i32 = 80;
-/// Reverse futility margin taken off when the static eval is improving.
-pub const RFP_IMPROVING_BONUS: i32 = 60;
-
-/// Null move: the shallowest depth at which it is tried.
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// Null move reduction: base plus depth / divisor.
-pub const NMP_BASE_REDUCTION: i32 = 3;
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
-/// Extra reduction per this many centipawns the static eval exceeds beta (capped).
-pub const NMP_EVAL_DIVISOR: i32 = 200;
-pub const NMP_EVAL_MAX_REDUCTION: i32 = 3;
-/// From this depth a null-move cutoff is verified by a search without null moves, so that
-/// zugzwang positions the material test missed are still searched correctly.
-pub const NMP_VERIFY_DEPTH: i32 = 12;
-
-/// Internal iterative reduction: nodes with no TT move at this depth or deeper search one ply less.
-pub const IIR_MIN_DEPTH: i32 = 4;
-
-// ----- pruning inside the move loop -----
-
-/// Late-move pruning: quiet moves after `LMP_BASE + depth^2` (halved when not improving) are skipped.
-pub const LMP_MAX_DEPTH: i32 = 8;
-pub const LMP_BASE: i32 = 3;
-
-/// Futility pruning of quiet moves: depth limit and margin (base + per ply).
-pub const FUTILITY_MAX_DEPTH: i32 = 8;
-pub const FUTILITY_BASE: i32 = 90;
-pub const FUTILITY_PER_DEPTH: i32 = 100;
-
-/// SEE pruning: captures losing more than `SEE_CAPTURE_MARGIN * depth`, quiets losing more than
-/// `SEE_QUIET_MARGIN * depth` are skipped at shallow depth.
-pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
-pub const SEE_CAPTURE_MARGIN: i32 = 90;
-pub const SEE_QUIET_MARGIN: i32 = 50;
-
-/// Quiescence: delta (futility) margin added to the captured piece's value.
-pub const QS_DELTA_MARGIN: i32 = 200;
-
-// ----- late-move reductions -----
-
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// Reduction = LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR (in hundredths).
-pub const LMR_BASE: f64 = 0.75;
-pub const LMR_DIVISOR: f64 = 2.25;
-/// History score worth one ply of reduction less (or more).
-pub const LMR_HISTORY_DIVISOR: i32 = 6000;
-
-// ----- extensions -----
-
-/// Check extensions stop once the ply reaches this multiple of the root depth (no explosions in
-/// perpetual-check lines).
-pub const CHECK_EXTENSION_PLY_FACTOR: i32 = 2;
-
-// ----- move ordering -----
-
-/// History values are kept in `-HISTORY_MAX..=HISTORY_MAX` by a gravity update.
-pub const HISTORY_MAX: i32 = 16_000;
-/// Bonus for a quiet move that caused a cutoff: `min(HISTORY_BONUS_MUL * depth^2 ..., cap)`.
-pub const HISTORY_BONUS_MUL: i32 = 16;
-pub const HISTORY_BONUS_ADD: i32 = 32;
-pub const HISTORY_BONUS_CAP: i32 = 1600;
-/// Score of a capture in the picker: victim value times this (no attacker term yet).
-pub const MVV_MULTIPLIER: i32 = 16;
-
-// ----- static-evaluation correction -----
-
 /// Entries per side to move in the correction history (indexed by `Game::structure_key`).
 pub const CORRECTION_ENTRIES: usize = 16_384;
-/// Largest correction, and largest single error learnt from, in centipawns.
-pub const CORRECTION_LIMIT: i32 = 200;
-/// A search of depth `d` moves an entry `min(d + 1, this)` 256ths of the way to its error.
-pub const CORRECTION_MAX_WEIGHT: i32 = 16;
-
-// ----- time management -----
-
-/// Moves assumed left when the clock gives no `movestogo`.
-pub const DEFAULT_MOVES_TO_GO: u64 = 30;
-/// Cap on `movestogo` used for the split (a very long horizon would hoard time).
-pub const MAX_MOVES_TO_GO: u64 = 50;
-/// Fraction (per mille) of the increment added to each move's target.
-pub const INC_USAGE_PERMILLE: u64 = 800;
-/// The hard limit is at most this many times the target...
-pub const HARD_TARGET_FACTOR: u64 = 5;
-/// ...and never more than this fraction (per mille) of the time left.
-pub const HARD_MAX_PERMILLE: u64 = 600;
-/// No new iteration starts after this fraction (per mille) of the adjusted target.
-pub const ITERATION_START_PERMILLE: u64 = 700;
-/// Target scaling (per mille) added per recent best-move change, and its ceiling.
-pub const INSTABILITY_PERMILLE_PER_CHANGE: u64 = 250;
-pub const INSTABILITY_MAX_PERMILLE: u64 = 2000;
-/// Score drop (centipawns) from the previous iteration that counts as "falling", and the
-/// extra target (per mille) it earns.
-pub const SCORE_DROP_THRESHOLD: i32 = 30;
-pub const SCORE_DROP_PERMILLE: u64 = 400;
 /// Lowest time left we ever plan to keep on the clock, on top of the move overhead.
 pub const MIN_RESERVE_MS: u64 = 10;
-
 /// Nodes between two looks at the stop flag, the clock and the node limit.
 pub const POLL_INTERVAL: u64 = 1024;
-
 /// A mate in `p` plies counts as proven (and is played at once under a clock) from depth
 /// `2p + MATE_PROOF_MARGIN`: deep enough that a reduced defence would have shown up.
 pub const MATE_PROOF_MARGIN: i32 = 2;
+/// After this long a search also reports the root move it is on (`info currmove`), as GUIs
+/// expect from a long think; earlier it would only flood the engine pane.
+pub const CURRMOVE_REPORT_AFTER_MS: u64 = 3000;
+
+/// One tunable constant: its name (also its UCI option name in a `tune` build), its value and
+/// the range a tuner may move it in.
+pub struct Param {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    #[cfg(feature = "tune")]
+    value: AtomicI32,
+}
+
+/// Why [`Param::set`] refused a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetError {
+    /// Outside `min..=max`.
+    OutOfRange { name: &'static str, value: i32, min: i32, max: i32 },
+    /// A build without the `tune` feature keeps every constant fixed.
+    NotTunable { name: &'static str },
+}
+
+impl std::fmt::Display for SetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetError::OutOfRange { name, value, min, max } => {
+                write!(f, "{name}: {value} is outside {min}..{max}")
+            }
+            SetError::NotTunable { name } => {
+                write!(
+                    f,
+                    "{name}: this build has fixed search constants (build with --features tune)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetError {}
+
+/// The final learning rate of OpenBench's SPSA input, the same for every parameter.
+pub const SPSA_R_END: f64 = 0.002;
+
+impl Param {
+    const fn new(name: &'static str, default: i32, min: i32, max: i32) -> Self {
+        Param {
+            name,
+            default,
+            min,
+            max,
+            #[cfg(feature = "tune")]
+            value: AtomicI32::new(default),
+        }
+    }
+
+    /// The value the search uses now.
+    #[inline(always)]
+    pub fn get(&self) -> i32 {
+        #[cfg(feature = "tune")]
+        {
+            self.value.load(Relaxed)
+        }
+        #[cfg(not(feature = "tune"))]
+        {
+            self.default
+        }
+    }
+
+    /// The value as a count (the time manager's unsigned arithmetic); ranges start at 0.
+    #[inline(always)]
+    pub fn get_u64(&self) -> u64 {
+        u64::try_from(self.get()).unwrap_or(0)
+    }
+
+    /// Sets the value (a `tune` build only), within the declared range.
+    pub fn set(&self, value: i32) -> Result<(), SetError> {
+        if !(self.min..=self.max).contains(&value) {
+            return Err(SetError::OutOfRange {
+                name: self.name,
+                value,
+                min: self.min,
+                max: self.max,
+            });
+        }
+        #[cfg(feature = "tune")]
+        {
+            self.value.store(value, Relaxed);
+            Ok(())
+        }
+        #[cfg(not(feature = "tune"))]
+        {
+            Err(SetError::NotTunable { name: self.name })
+        }
+    }
+
+    /// The final perturbation size of SPSA: a twentieth of the range, at least one step.
+    pub fn spsa_c_end(&self) -> f64 {
+        (f64::from(self.max - self.min) / 20.0).max(1.0)
+    }
+
+    /// This parameter as a line of OpenBench's SPSA input:
+    /// `name, int, value, min, max, c_end, r_end`.
+    pub fn spsa_line(&self) -> String {
+        format!(
+            "{}, int, {}, {}, {}, {}, {}",
+            self.name,
+            self.get(),
+            self.min,
+            self.max,
+            self.spsa_c_end(),
+            SPSA_R_END
+        )
+    }
+}
+
+/// Finds a tunable constant by name, ignoring case (UCI option names are case-insensitive).
+pub fn find(name: &str) -> Option<&'static Param> {
+    TUNABLES.iter().copied().find(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+/// Declares each tunable constant once: `NAME = value, min..=max;` with its doc comment. Makes a
+/// `const` (normal build) or `static` (`tune` build) [`Param`] per entry and [`TUNABLES`].
+macro_rules! tunables {
+    ($( $(#[$doc:meta])* $name:ident = $value:literal, $min:literal ..= $max:literal; )*) => {
+        $(
+            $(#[$doc])*
+            #[cfg(not(feature = "tune"))]
+            pub const $name: Param = Param::new(stringify!($name), $value, $min, $max);
+            $(#[$doc])*
+            #[cfg(feature = "tune")]
+            pub static $name: Param = Param::new(stringify!($name), $value, $min, $max);
+        )*
+        /// Every tunable constant, in declaration order.
+        pub static TUNABLES: &[&Param] = &[$(&$name),*];
+    };
+}
+
+tunables! {
+    // ----- aspiration windows -----
+    /// Iterations shallower than this use a full window.
+    ASPIRATION_MIN_DEPTH = 5, 1..=10;
+    /// First half-width of the window around the previous iteration's score.
+    ASPIRATION_DELTA = 18, 5..=60;
+
+    // ----- pruning before the move loop -----
+    /// Reverse futility (static null move): depth at or below which it applies.
+    RFP_MAX_DEPTH = 7, 3..=12;
+    /// Reverse futility margin per ply of depth.
+    RFP_MARGIN = 80, 30..=200;
+    /// Reverse futility margin taken off when the static eval is improving.
+    RFP_IMPROVING_BONUS = 60, 0..=150;
+    /// Null move: the shallowest depth at which it is tried.
+    NMP_MIN_DEPTH = 3, 1..=6;
+    /// Null move reduction: base plus depth / divisor...
+    NMP_BASE_REDUCTION = 3, 1..=6;
+    NMP_DEPTH_DIVISOR = 4, 2..=8;
+    /// ...plus one ply per this many centipawns the static eval exceeds beta, capped.
+    NMP_EVAL_DIVISOR = 200, 50..=400;
+    NMP_EVAL_MAX_REDUCTION = 3, 0..=6;
+    /// From this depth a null-move cutoff is verified by a search without null moves, so that
+    /// zugzwang positions the material test missed are still searched correctly.
+    NMP_VERIFY_DEPTH = 12, 6..=20;
+    /// Internal iterative reduction: nodes with no TT move at this depth or deeper search one
+    /// ply less.
+    IIR_MIN_DEPTH = 4, 2..=10;
+
+    // ----- pruning inside the move loop -----
+    /// Late-move pruning: quiet moves after `LMP_BASE + depth^2` (halved when not improving)
+    /// are skipped, up to this depth.
+    LMP_MAX_DEPTH = 8, 3..=12;
+    LMP_BASE = 3, 0..=10;
+    /// Futility pruning of quiet moves: depth limit and margin (base + per ply).
+    FUTILITY_MAX_DEPTH = 8, 3..=12;
+    FUTILITY_BASE = 90, 0..=250;
+    FUTILITY_PER_DEPTH = 100, 30..=250;
+    /// SEE pruning: captures losing more than `SEE_CAPTURE_MARGIN * depth`, quiets losing more
+    /// than `SEE_QUIET_MARGIN * depth` are skipped up to this depth.
+    SEE_PRUNE_MAX_DEPTH = 8, 3..=12;
+    SEE_CAPTURE_MARGIN = 90, 20..=200;
+    SEE_QUIET_MARGIN = 50, 10..=150;
+    /// Quiescence: delta (futility) margin added to the captured piece's value.
+    QS_DELTA_MARGIN = 200, 50..=500;
+
+    // ----- late-move reductions -----
+    LMR_MIN_DEPTH = 3, 1..=6;
+    /// Reduction in plies = (LMR_BASE + ln(depth) * ln(move number) * 100 / LMR_DIVISOR) / 100:
+    /// both constants are in hundredths, so that a tuner can move them in integer steps.
+    LMR_BASE = 75, 0..=200;
+    LMR_DIVISOR = 225, 100..=400;
+    /// History score worth one ply of reduction less (or more).
+    LMR_HISTORY_DIVISOR = 6000, 2000..=16000;
+
+    // ----- extensions -----
+    /// Check extensions stop once the ply reaches this multiple of the root depth (no
+    /// explosions in perpetual-check lines).
+    CHECK_EXTENSION_PLY_FACTOR = 2, 1..=4;
+
+    // ----- move ordering -----
+    /// History values are kept in `-HISTORY_MAX..=HISTORY_MAX` by a gravity update (they are
+    /// stored as i16).
+    HISTORY_MAX = 16000, 4000..=32000;
+    /// Bonus for a move that caused a cutoff: `min(MUL * depth^2 + ADD * depth, CAP)`.
+    HISTORY_BONUS_MUL = 16, 2..=64;
+    HISTORY_BONUS_ADD = 32, 0..=200;
+    HISTORY_BONUS_CAP = 1600, 400..=4000;
+    /// Score of a capture in the picker: victim value times this.
+    MVV_MULTIPLIER = 16, 1..=64;
+
+    // ----- static-evaluation correction -----
+    /// Largest correction, and largest single error learnt from, in centipawns.
+    CORRECTION_LIMIT = 200, 50..=400;
+    /// A search of depth `d` moves an entry `min(d + 1, this)` 256ths of the way to its error.
+    CORRECTION_MAX_WEIGHT = 16, 4..=64;
+
+    // ----- time management -----
+    /// Moves assumed left when the clock gives no `movestogo`.
+    DEFAULT_MOVES_TO_GO = 30, 10..=60;
+    /// Cap on `movestogo` used for the split (a very long horizon would hoard time).
+    MAX_MOVES_TO_GO = 50, 20..=100;
+    /// Fraction (per mille) of the increment added to each move's target.
+    INC_USAGE_PERMILLE = 800, 300..=1000;
+    /// The hard limit is at most this many times the target...
+    HARD_TARGET_FACTOR = 5, 2..=10;
+    /// ...and never more than this fraction (per mille) of the time left.
+    HARD_MAX_PERMILLE = 600, 200..=900;
+    /// No new iteration starts after this fraction (per mille) of the adjusted target.
+    ITERATION_START_PERMILLE = 700, 300..=1000;
+    /// Target scaling (per mille) added per recent best-move change, and its ceiling.
+    INSTABILITY_PERMILLE_PER_CHANGE = 250, 0..=600;
+    INSTABILITY_MAX_PERMILLE = 2000, 1000..=4000;
+    /// Score drop (centipawns) from the previous iteration that counts as "falling", and the
+    /// extra target (per mille) it earns.
+    SCORE_DROP_THRESHOLD = 30, 5..=100;
+    SCORE_DROP_PERMILLE = 400, 0..=1000;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Tests that read or write values take this, so that a `tune` build's tests do not race.
+    static VALUES: Mutex<()> = Mutex::new(());
+
+    #[test]
+    fn every_tunable_starts_at_its_declared_value_inside_its_range() {
+        let _guard = VALUES.lock();
+        assert!(TUNABLES.len() >= 40);
+        for p in TUNABLES {
+            assert_eq!(p.get(), p.default, "{}", p.name);
+            assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+            assert!(p.spsa_c_end() >= 1.0);
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_found_case_insensitively() {
+        for p in TUNABLES {
+            assert_eq!(TUNABLES.iter().filter(|q| q.name == p.name).count(), 1, "{}", p.name);
+            assert!(std::ptr::eq(find(&p.name.to_ascii_lowercase()).unwrap_or(&RFP_MARGIN), *p));
+        }
+        assert!(find("NO_SUCH_CONSTANT").is_none());
+    }
+
+    #[test]
+    fn spsa_line_is_openbench_input() {
+        assert_eq!(RFP_MARGIN.spsa_line(), "RFP_MARGIN, int, 80, 30, 200, 8.5, 0.002");
+    }
+
+    #[test]
+    fn out_of_range_values_are_refused() {
+        assert!(matches!(RFP_MARGIN.set(10_000), Err(SetError::OutOfRange { .. })));
+        assert_eq!(RFP_MARGIN.get(), 80);
+    }
+
+    #[cfg(not(feature = "tune"))]
+    #[test]
+    fn a_normal_build_keeps_every_constant_fixed() {
+        assert_eq!(RFP_MARGIN.set(81), Err(SetError::NotTunable { name: "RFP_MARGIN" }));
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn a_tune_build_sets_and_restores_values() {
+        let _guard = VALUES.lock();
+        NMP_VERIFY_DEPTH.set(13).unwrap_or_else(|e| unreachable!("{e}"));
+        assert_eq!(NMP_VERIFY_DEPTH.get(), 13);
+        NMP_VERIFY_DEPTH.set(12).unwrap_or_else(|e| unreachable!("{e}"));
+        assert_eq!(NMP_VERIFY_DEPTH.get(), NMP_VERIFY_DEPTH.default);
+    }
+}

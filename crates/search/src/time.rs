@@ -32,12 +32,12 @@ impl TimeManager {
         let moves_to_go = limits
             .movestogo
             .map(|m| u64::from(m.max(1)))
-            .unwrap_or(DEFAULT_MOVES_TO_GO)
-            .min(MAX_MOVES_TO_GO);
+            .unwrap_or(DEFAULT_MOVES_TO_GO.get_u64())
+            .min(MAX_MOVES_TO_GO.get_u64());
         // Plan the clock over the moves to go: the increments they bring in, less the transport
         // lag that *each* of them pays (two more as a margin). Setting the overhead aside only
         // once let a steady lag above the unused increment wear the clock down to the reserve.
-        let inc_share = inc.saturating_mul(INC_USAGE_PERMILLE) / 1000;
+        let inc_share = inc.saturating_mul(INC_USAGE_PERMILLE.get_u64()) / 1000;
         let planned = left
             .saturating_add(inc_share.saturating_mul(moves_to_go - 1))
             .saturating_sub(limits.move_overhead.saturating_mul(moves_to_go + 2))
@@ -46,9 +46,10 @@ impl TimeManager {
         let hard_cap = if moves_to_go == 1 {
             usable
         } else {
-            usable / 1000 * HARD_MAX_PERMILLE + usable % 1000 * HARD_MAX_PERMILLE / 1000
+            usable / 1000 * HARD_MAX_PERMILLE.get_u64()
+                + usable % 1000 * HARD_MAX_PERMILLE.get_u64() / 1000
         };
-        let hard = target.saturating_mul(HARD_TARGET_FACTOR).min(hard_cap).max(1);
+        let hard = target.saturating_mul(HARD_TARGET_FACTOR.get_u64()).min(hard_cap).max(1);
         let soft = target.min(hard);
         TimeManager { start, soft_ms: Some(soft), hard_ms: Some(hard) }
     }
@@ -82,14 +83,14 @@ impl TimeManager {
         let Some(soft) = self.soft_ms else { return true };
         let mut scale = 1000
             + instability
-                .saturating_mul(INSTABILITY_PERMILLE_PER_CHANGE)
-                .min(INSTABILITY_MAX_PERMILLE);
-        if score_drop >= SCORE_DROP_THRESHOLD {
-            scale += SCORE_DROP_PERMILLE;
+                .saturating_mul(INSTABILITY_PERMILLE_PER_CHANGE.get_u64())
+                .min(INSTABILITY_MAX_PERMILLE.get_u64());
+        if score_drop >= SCORE_DROP_THRESHOLD.get() {
+            scale += SCORE_DROP_PERMILLE.get_u64();
         }
         let adjusted = soft.saturating_mul(scale) / 1000;
         let adjusted = self.hard_ms.map_or(adjusted, |hard| adjusted.min(hard));
-        self.elapsed_ms() < adjusted.saturating_mul(ITERATION_START_PERMILLE) / 1000
+        self.elapsed_ms() < adjusted.saturating_mul(ITERATION_START_PERMILLE.get_u64()) / 1000
     }
 }
 

@@ -94,15 +94,22 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pub reported_mate: Option<(i32, Move)>,
 }
 
+/// Late-move reductions in plies by `[depth][move number]` (see `LMR_BASE`).
+pub fn lmr_table() -> Box<[[u8; 64]; 64]> {
+    let base = f64::from(LMR_BASE.get()) / 100.0;
+    let divisor = f64::from(LMR_DIVISOR.get()) / 100.0;
+    let mut lmr = Box::new([[0u8; 64]; 64]);
+    for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            let v = base + (d as f64).ln() * (m as f64).ln() / divisor;
+            *r = v.clamp(0.0, 63.0) as u8;
+        }
+    }
+    lmr
+}
+
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn new(id: usize) -> Self {
-        let mut lmr = Box::new([[0u8; 64]; 64]);
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
-                *r = v.clamp(0.0, 63.0) as u8;
-            }
-        }
         Worker {
             id,
             pos: G::startpos(),
@@ -112,7 +119,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             stack: vec![Frame::default(); MAX_PLY + 4].into_boxed_slice(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
-            lmr,
+            lmr: lmr_table(),
             nodes: 0,
             seldepth: 0,
             root_depth: 0,
@@ -140,6 +147,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.eval.new_root(&self.pos);
         self.root_moves.clear();
         self.root_moves.extend_from_slice(root_moves);
+        // A tuner may have moved the LMR constants since this worker was made.
+        #[cfg(feature = "tune")]
+        {
+            self.lmr = lmr_table();
+        }
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
@@ -225,7 +237,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 let last_line = pv_idx + 1 == multipv;
                 if self.main.is_some()
-                    && (last_line || self.elapsed_ms() > 3000)
+                    && (last_line || self.elapsed_ms() > CURRMOVE_REPORT_AFTER_MS)
                     && !(last_line
                         && multipv == 1
                         && self.repeats_reported_mate(depth, sh.max_depth))
@@ -303,12 +315,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         pv_idx: usize,
     ) {
         let prev = self.root_moves[pv_idx].prev_score;
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
-            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut delta = ASPIRATION_DELTA.get();
+        let (mut alpha, mut beta) =
+            if depth >= ASPIRATION_MIN_DEPTH.get() && prev.abs() < MATE_BOUND {
+                ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
         loop {
             let v = self.root_search(sh, alpha, beta, depth, pv_idx);
             self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
@@ -323,7 +336,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             } else {
                 return;
             }
-            if self.main.is_some() && self.elapsed_ms() > 3000 {
+            if self.main.is_some() && self.elapsed_ms() > CURRMOVE_REPORT_AFTER_MS {
                 self.report(sh, reporter, depth, pv_idx + 1);
             }
             delta += delta / 2;
@@ -354,7 +367,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 v = -self.search(sh, -beta, -alpha, new_depth, 1, false);
             } else {
                 let late = i - pv_idx;
-                let r = if depth >= LMR_MIN_DEPTH && late >= 3 && !tactical && !gives_check {
+                let r = if depth >= LMR_MIN_DEPTH.get() && late >= 3 && !tactical && !gives_check {
                     (self.lmr_reduction(depth, late) - 1).clamp(0, (new_depth - 1).max(0))
                 } else {
                     0

@@ -8,6 +8,7 @@
 
 use super::nets::Nets;
 use super::skill::{self, FULL_LEVEL, MAX_ELO, MIN_ELO};
+use super::tunables;
 use protocol::GameKind;
 use protocol::{Dialect, OptionDecl, OptionKind, SetOption};
 
@@ -195,7 +196,8 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
     }
 }
 
-/// The `option …` lines of the handshake.
+/// The `option …` lines of the handshake (the search's tunable constants last, in a `tune`
+/// build).
 pub fn declarations(dialect: Dialect) -> Vec<String> {
     TABLE
         .iter()
@@ -206,6 +208,7 @@ pub fn declarations(dialect: Dialect) -> Vec<String> {
             };
             Some(OptionDecl::new(name, declaration(s.key, dialect)).line(dialect))
         })
+        .chain(tunables::declarations(dialect))
         .collect()
 }
 
@@ -237,6 +240,9 @@ pub fn apply(
         .map(|s| s.key)
         .or_else(|| IGNORED_UCCI.iter().any(|n| option.is(n)).then_some(Key::Ignored));
     let Some(key) = key else {
+        if let Some(outcome) = tunables::apply(option) {
+            return outcome.map(|()| Effect::None);
+        }
         return match dialect {
             Dialect::Uci => Err(format!("No such option: {}", option.name)),
             Dialect::Ucci => Ok(Effect::None),
