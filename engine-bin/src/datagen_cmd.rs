@@ -86,6 +86,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             opening_cp: args.opening_cp,
             adjudicate_cp: args.adjudicate_cp,
             max_plies: args.max_plies.max(1),
+            draw: datagen::DrawRule::OFF,
         },
     };
     let file = File::create(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
