@@ -226,3 +226,22 @@ fn chess_converter_keeps_every_position() {
 fn xiangqi_converter_keeps_every_position() {
     converter_keeps_every_position::<Xiangqi, eval_xiangqi::XiangqiEval>(GameId::Xiangqi);
 }
+
+#[test]
+fn the_draw_rule_ends_level_games_drawn() {
+    let mut engine = Engine::<Chess, eval_chess::ChessEval>::new(4, 1);
+    engine.set_evaluator(eval_chess::ChessEval::default());
+    // Any level score ends the game at once from ply 0 on.
+    let loose = GameSettings { draw: DrawRule { after: 0, cp: 10_000, plies: 1 }, ..settings() };
+    let game = play_game(&mut engine, 5, 0, &loose);
+    assert_eq!(game.record.plies.len(), 1);
+    assert_eq!(game.record.result, ResultCode::Draw);
+    // Not before ply `after`: the same game runs past it.
+    let late = GameSettings { draw: DrawRule { after: 40, cp: 10_000, plies: 1 }, ..settings() };
+    let game = play_game(&mut engine, 5, 0, &late);
+    let start_ply = {
+        let fields: Vec<&str> = game.record.start_fen.split(' ').collect();
+        2 * (fields[5].parse::<usize>().unwrap() - 1) + usize::from(fields[1] == "b")
+    };
+    assert_eq!(start_ply + game.record.plies.len(), 41, "{}", game.record.start_fen);
+}
