@@ -25,6 +25,17 @@
 # data files), NET (net file). Training data is regenerated, never committed. Measure the new
 # net against the hand-written evaluation (or the previous net) with `kientuong match` before
 # committing it.
+#
+# The data lives outside the work tree, which is laid anew each session, in
+# ${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}: one folder per game, playing net
+# (`hand` or the first 12 hex digits of the net file's SHA-256), nodes, games per file and draw
+# rule, one game-record file per seed. A file appears under its name only when complete, so a
+# stopped run resumes by making the files that are not there. MANIFEST (for the committed recipe
+# crates/nnue/nets/GAME.manifest where it exists) lists the files by SHA-256: files that differ
+# from it are made again, and every file is checked against it once made (datagen is
+# deterministic by seed; a mismatch means the binary no longer plays the recipe's games).
+# WRITE_MANIFEST=FILE writes the manifest of the data used. DRAW_PLIES (0: off, as the committed
+# recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/train-net.sh chess|xiangqi}
@@ -62,6 +73,17 @@ TRAIN_THREADS=${TRAIN_THREADS:-$(nproc)}
 NET=${NET:-crates/nnue/nets/$game.nnue}
 PLAY=${PLAY:-$DEFAULT_PLAY}
 PLAY_REV=${PLAY_REV-$DEFAULT_PLAY_REV}
+DRAW_PLIES=${DRAW_PLIES:-0}
+DRAW_AFTER=${DRAW_AFTER:-80}
+DRAW_CP=${DRAW_CP:-10}
+DATA_ROOT=${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}
+# The committed manifest describes the committed recipe only.
+default_manifest=
+if [ "$SEEDS" = "$DEFAULT_SEEDS" ] && [ "$GAMES" = "$DEFAULT_GAMES" ] && [ "$NODES" = 5000 ] &&
+    [ "$DRAW_PLIES" = 0 ] && [ -z "${DATA:-}" ] && [ -f "crates/nnue/nets/$game.manifest" ]; then
+    default_manifest=crates/nnue/nets/$game.manifest
+fi
+MANIFEST=${MANIFEST-$default_manifest}
 
 if [ -n "${BIN:-}" ]; then
     bin=$BIN # a frozen build, so that rebuilding the tree meanwhile cannot change the data
@@ -70,7 +92,8 @@ else
     bin=${CARGO_TARGET_DIR:-target}/release/kientuong
 fi
 export LC_ALL=C # the glob order of the data files below
-work=${CARGO_TARGET_DIR:-target} # data and play nets live beside the build
+mkdir -p "$DATA_ROOT"
+work=$DATA_ROOT # play nets live beside the data
 
 # Prints the net file that plays the games of a SEEDS entry's REV (empty: PLAY at PLAY_REV).
 # A REV names the repository's file PLAY, not the copy PLAY_REV resolved it to.
@@ -85,11 +108,19 @@ play_net_for() {
     echo "$work/play-nets/$tag.nnue"
 }
 [ "$PLAY" = hand ] || [ -z "$PLAY_REV" ] || PLAY=$(play_net_for "$PLAY_REV")
-play_tag_of() { [ "$1" = hand ] && echo hand || basename "$1" .nnue; }
+play_tag_of() { [ "$1" = hand ] && echo hand || sha256sum "$1" | cut -c1-12; }
+draw_tag=; [ "$DRAW_PLIES" = 0 ] || draw_tag=-d$DRAW_AFTER-$DRAW_PLIES-$DRAW_CP
+datagen_flags=(--nodes "$NODES" --games "$GAMES" --format records --draw-plies "$DRAW_PLIES"
+    --draw-after "$DRAW_AFTER" --draw-cp "$DRAW_CP")
 
-# Writes one datagen file under its final name only once it is complete, so that a run stopped
-# halfway (a session's end) resumes where it was: "$1" is the file, the rest the command.
-write_one='out=$1; shift; "$@" --out "$out.part" 2>/dev/null && mv "$out.part" "$out"'
+# Files the manifest lists but that differ from it are removed here, so they are made again.
+if [ -n "$MANIFEST" ]; then
+    "$bin" data-check --manifest "$MANIFEST" --dir "$DATA_ROOT" |
+        sed -n 's/^altered //p' | while read -r f; do rm -f "$DATA_ROOT/$f"; done || true
+fi
+
+# datagen writes FILE.part and renames it when complete: "$1" is the file, the rest the command.
+write_one='out=$1; shift; "$@" --out "$out" 2>/dev/null'
 
 if [ -n "$SEEDS" ]; then
     # A SEEDS entry is a seed or a range, optionally after REV/ (hand/ or a commit): the games
@@ -99,23 +130,31 @@ if [ -n "$SEEDS" ]; then
         rev=; range=$entry
         if [[ $entry == */* ]]; then rev=${entry%%/*}; range=${entry#*/}; fi
         play=$(play_net_for "$rev")
-        dir=${DATA:-$work/datagen-$game-$(play_tag_of "$play")-n$NODES-g$GAMES-seeds}
+        dir=${DATA:-$DATA_ROOT/$game-$(play_tag_of "$play")-n$NODES-g$GAMES$draw_tag}
         [[ " ${dirs[*]} " == *" $dir "* ]] || dirs+=("$dir")
         mkdir -p "$dir"
         if [[ $range == *-* ]]; then seq "${range%-*}" "${range#*-}"; else echo "$range"; fi |
-            while read -r s; do [ -s "$dir/$game-$s.bin" ] || echo "$s"; done |
-            xargs -r -P "$JOBS" -I{} "$BASH" -c "$write_one" _ "$dir/$game-{}.bin" "$bin" datagen \
-                --game "$game" --games "$GAMES" --nodes "$NODES" --net "$play" --seed {} --threads 1
+            while read -r s; do [ -s "$dir/$game-$s.ktgr" ] || echo "$s"; done |
+            xargs -r -P "$JOBS" -I{} "$BASH" -c "$write_one" _ "$dir/$game-{}.ktgr" "$bin" datagen \
+                --game "$game" "${datagen_flags[@]}" --net "$play" --seed {} --threads 1
     done
     files=()
-    for dir in "${dirs[@]}"; do files+=("$dir/$game"-*.bin); done
+    for dir in "${dirs[@]}"; do files+=("$dir/$game"-*.ktgr); done
 else
-    DATA=${DATA:-$work/datagen-$game-$(play_tag_of "$PLAY")-s$SEED-n$NODES-g$GAMES.bin}
+    DATA=${DATA:-$DATA_ROOT/$game-$(play_tag_of "$PLAY")-s$SEED-n$NODES-g$GAMES$draw_tag.ktgr}
     if [ ! -s "$DATA" ]; then
-        "$bin" datagen --game "$game" --games "$GAMES" --nodes "$NODES" --seed "$SEED" --net "$PLAY" \
+        "$bin" datagen --game "$game" "${datagen_flags[@]}" --seed "$SEED" --net "$PLAY" \
             --threads "$THREADS" --out "$DATA"
     fi
     files=("$DATA")
+fi
+# Every file as the manifest lists it, or stop before training on other data.
+if [ -n "$MANIFEST" ]; then
+    "$bin" data-check --manifest "$MANIFEST" --dir "$DATA_ROOT"
+fi
+if [ -n "${WRITE_MANIFEST:-}" ]; then
+    rel=(); for f in "${files[@]}"; do rel+=("${f#"$DATA_ROOT"/}"); done
+    "$bin" data-check --manifest "$WRITE_MANIFEST" --dir "$DATA_ROOT" --write "${rel[@]}"
 fi
 echo "training on ${#files[@]} data file(s), $(cat "${files[@]}" | wc -c) bytes"
 "$bin" train-net --game "$game" --data "${files[@]}" --epochs "$EPOCHS" --batch "$BATCH" --lr "$LR" \

@@ -12,7 +12,9 @@
 #
 # Variables (defaults = the committed xiangqi run): GAMES, NODES, SEED, THREADS, STEPS, LR,
 # LAMBDA, HOLDOUT, OUT (data file), DATAGEN_BIN. Training data is regenerated, never
-# committed. Afterwards measure the tuned build against the old one with `kientuong match`
+# committed; it goes to the data cache outside the work tree (docs/TRAINING.md), and a file
+# already there is not made again. Datagen's draw adjudication stays off (the committed weights
+# were tuned without it; a DATAGEN_BIN from before it has no such flag). Afterwards measure the tuned build against the old one with `kientuong match`
 # (crates/tournament/README.md) and commit the weights only if the match says they gain.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,11 +27,15 @@ STEPS=${STEPS:-2000}
 LR=${LR:-1}
 LAMBDA=${LAMBDA:-0.1}
 HOLDOUT=${HOLDOUT:-0.1}
-OUT=${OUT:-target/datagen-$game-s$SEED-n$NODES-g$GAMES.bin}
+DATA_ROOT=${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}
+mkdir -p "$DATA_ROOT"
+OUT=${OUT:-$DATA_ROOT/tune-$game-s$SEED-n$NODES-g$GAMES.data}
 
 cargo build --release -q -p engine-bin
 bin=${CARGO_TARGET_DIR:-target}/release/kientuong
-"${DATAGEN_BIN:-$bin}" datagen --game "$game" --games "$GAMES" --nodes "$NODES" --seed "$SEED" --threads "$THREADS" --out "$OUT"
+draw=(--draw-plies 0); [ -z "${DATAGEN_BIN:-}" ] || draw=()
+[ -s "$OUT" ] || "${DATAGEN_BIN:-$bin}" datagen --game "$game" --games "$GAMES" --nodes "$NODES" \
+    --seed "$SEED" --threads "$THREADS" "${draw[@]}" --out "$OUT"
 "$bin" tune --game "$game" --data "$OUT" --steps "$STEPS" --lr "$LR" --lambda "$LAMBDA" --holdout "$HOLDOUT" \
   --threads "$THREADS" --write
 git diff --stat -- "crates/eval-$game/src/weights.rs"

@@ -1,47 +1,80 @@
-//! `kientuong datagen` and `kientuong tune` end to end (uses `target/ci/kientuong`): the data
-//! is reproducible from the seed whatever the thread count, every record is a legal position
-//! that a static evaluation can judge, and the tuner reads it and lowers the loss.
+//! `kientuong datagen`, `datagen-convert` and `tune` end to end (uses `target/ci/kientuong`):
+//! the data is reproducible from the seed whatever the thread count, a game-record file replays
+//! to exactly the positions a position file of the same seed holds, the converter keeps every
+//! position, every record is a legal position that a static evaluation can judge, and the tuner
+//! reads it and lowers the loss.
 
-use datagen::{GameId, Reader, Record};
+use datagen::data_file::{open, read_positions};
+use datagen::{Filter, GameId, Record};
 use game_api::Game;
 use kientuong_suite::kientuong_bin;
+use std::path::Path;
 use std::process::Command;
 
-fn datagen(game: &str, threads: usize, out: &std::path::Path) -> String {
+fn kientuong(args: &[&str], out: &Path) -> String {
     let output = Command::new(kientuong_bin())
-        .args(["datagen", "--game", game, "--games", "3", "--nodes", "400", "--seed", "11"])
-        .args(["--threads", &threads.to_string(), "--out"])
+        .args(args)
+        .arg("--out")
         .arg(out)
         .output()
-        .expect("run kientuong datagen");
+        .expect("run kientuong");
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(output.status.success(), "{stderr}");
     stderr
 }
 
-fn records(path: &std::path::Path) -> (GameId, Vec<Record>) {
-    let mut reader = Reader::new(std::fs::File::open(path).unwrap()).unwrap();
+fn datagen(game: &str, threads: usize, format: &str, out: &Path) -> String {
+    let threads = threads.to_string();
+    kientuong(
+        &[
+            "datagen",
+            "--game",
+            game,
+            "--games",
+            "3",
+            "--nodes",
+            "400",
+            "--seed",
+            "11",
+            "--threads",
+            &threads,
+            "--format",
+            format,
+        ],
+        out,
+    )
+}
+
+fn records<G: Game>(path: &Path) -> (GameId, Vec<Record>) {
+    let game = open(path).unwrap().game();
     let mut out = Vec::new();
-    while let Some(r) = reader.next_record().unwrap() {
-        out.push(r);
-    }
-    (reader.game, out)
+    read_positions::<G>(path, &Filter::default(), |r| out.push(r)).unwrap();
+    (game, out)
 }
 
 fn check<G: Game>(game: &str, id: GameId) {
     let dir = std::env::temp_dir().join(format!("kientuong-datagen-{game}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let (one, two) = (dir.join("one.bin"), dir.join("two.bin"));
-    let stderr = datagen(game, 1, &one);
+    let (one, two) = (dir.join("one.ktgr"), dir.join("two.ktgr"));
+    let stderr = datagen(game, 1, "records", &one);
     assert!(stderr.contains("positions/s/thread"), "{stderr}");
-    datagen(game, 2, &two);
+    datagen(game, 2, "records", &two);
     assert_eq!(
         std::fs::read(&one).unwrap(),
         std::fs::read(&two).unwrap(),
         "{game}: same seed, same data"
     );
+    assert!(!dir.join("one.ktgr.part").exists());
 
-    let (file_game, recs) = records(&one);
+    // The same games written the old way: the same positions, scores and results.
+    let (ktdg, converted) = (dir.join("one.ktdg"), dir.join("converted.ktgr"));
+    datagen(game, 2, "ktdg", &ktdg);
+    let (file_game, recs) = records::<G>(&one);
+    let (_, old) = records::<G>(&ktdg);
+    assert_eq!(recs, old, "{game}: records replay to the position file");
+    kientuong(&["datagen-convert", "--in", ktdg.to_str().unwrap()], &converted);
+    assert_eq!(records::<G>(&converted).1, old, "{game}: the converter keeps every position");
+
     assert_eq!(file_game, id);
     assert!(recs.len() > 20, "{game}: {} positions", recs.len());
     for r in &recs {

@@ -1,51 +1,65 @@
 //! `scripts/train-net.sh`, the recipe the committed nets are reproduced with, end to end at a
 //! tiny size (uses `target/ci/kientuong` through `BIN`): a SEEDS list that mixes generations
-//! (`hand/1` and a plain seed played by `PLAY`) makes one data folder per generation, the
-//! `hand/` entry really is played by the hand-written evaluation, and the trainer reads both
-//! folders and writes a net of the embedded one's size.
+//! (`hand/1` and a plain seed played by `PLAY`) makes one data folder per generation in the data
+//! cache (`KIENTUONG_DATA`), named by the playing net's hash; the `hand/` entry really is played
+//! by the hand-written evaluation; the trainer reads both folders and writes a net of the
+//! embedded one's size. Then the cache is damaged (a file missing with a stale `.part` beside
+//! it, another altered): `data-check` reports both, and a second run with the first run's
+//! manifest makes exactly the same bytes again.
 
 use kientuong_suite::kientuong_bin;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Output};
 
 const NET: &str = "crates/nnue/nets/xiangqi.nnue";
 
-#[test]
-fn a_recipe_mixing_generations_trains_on_all_of_them() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let work = std::env::temp_dir().join(format!("kientuong-train-net-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).unwrap();
-    let net_out = work.join("out.nnue");
-
+fn script(root: &Path, work: &Path, manifest_var: (&str, &Path)) -> Output {
     let run = Command::new("bash")
         .arg(root.join("scripts/train-net.sh"))
         .arg("xiangqi")
         .current_dir(root)
         .env("BIN", kientuong_bin())
-        .env("CARGO_TARGET_DIR", &work)
+        .env("KIENTUONG_DATA", work.join("data"))
         .env("SEEDS", "hand/1 7")
         .env("PLAY", NET)
         .env("PLAY_REV", "")
         .envs([("GAMES", "2"), ("NODES", "300"), ("EPOCHS", "1"), ("JOBS", "1")])
         .env("TRAIN_THREADS", "1")
-        .env("NET", &net_out)
+        .env("NET", work.join("out.nnue"))
+        .env(manifest_var.0, manifest_var.1)
         .output()
         .expect("run scripts/train-net.sh");
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("training on 2 data file(s)"), "{stdout}");
+    run
+}
 
-    let hand_file = work.join("datagen-xiangqi-hand-n300-g2-seeds/xiangqi-1.bin");
-    let net_file = work.join("datagen-xiangqi-xiangqi-n300-g2-seeds/xiangqi-7.bin");
+#[test]
+fn a_recipe_mixing_generations_trains_on_all_of_them_and_resumes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = std::env::temp_dir().join(format!("kientuong-train-net-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).unwrap();
+    let manifest = work.join("recipe.manifest");
+    script(root, &work, ("WRITE_MANIFEST", &manifest));
+
+    let net_hash = {
+        let mut h = datagen::sha256::Sha256::new();
+        h.update(&std::fs::read(root.join(NET)).unwrap());
+        h.hex()[..12].to_string()
+    };
+    let data = work.join("data");
+    let hand_file = data.join("xiangqi-hand-n300-g2/xiangqi-1.ktgr");
+    let net_file = data.join(format!("xiangqi-{net_hash}-n300-g2/xiangqi-7.ktgr"));
 
     // Each file is what datagen makes directly with that seed and that evaluation.
     for (file, seed, eval) in [(&hand_file, "1", "hand"), (&net_file, "7", NET)] {
-        let direct = work.join(format!("direct-{seed}.bin"));
+        let direct = work.join(format!("direct-{seed}.ktgr"));
         let datagen = Command::new(kientuong_bin())
             .args(["datagen", "--game", "xiangqi", "--games", "2", "--nodes", "300"])
-            .args(["--seed", seed, "--threads", "1", "--net", eval, "--out"])
+            .args(["--seed", seed, "--threads", "1", "--net", eval, "--draw-plies", "0", "--out"])
             .arg(&direct)
             .current_dir(root)
             .output()
@@ -53,8 +67,36 @@ fn a_recipe_mixing_generations_trains_on_all_of_them() {
         assert!(datagen.status.success(), "{}", String::from_utf8_lossy(&datagen.stderr));
         assert_eq!(std::fs::read(file).unwrap(), std::fs::read(&direct).unwrap(), "seed {seed}");
     }
-
-    let trained = std::fs::metadata(&net_out).unwrap().len();
+    let trained = std::fs::metadata(work.join("out.nnue")).unwrap().len();
     assert_eq!(trained, std::fs::metadata(root.join(NET)).unwrap().len());
+
+    // Damage the cache: a run stopped while making one file, another file altered.
+    let (hand_bytes, net_bytes) =
+        (std::fs::read(&hand_file).unwrap(), std::fs::read(&net_file).unwrap());
+    std::fs::remove_file(&net_file).unwrap();
+    std::fs::write(net_file.with_extension("ktgr.part"), &net_bytes[..net_bytes.len() / 2])
+        .unwrap();
+    let mut altered = hand_bytes.clone();
+    altered[20] ^= 1;
+    std::fs::write(&hand_file, &altered).unwrap();
+    let check = Command::new(kientuong_bin())
+        .args(["data-check", "--manifest"])
+        .arg(&manifest)
+        .arg("--dir")
+        .arg(&data)
+        .output()
+        .expect("run kientuong data-check");
+    let report = String::from_utf8_lossy(&check.stdout);
+    assert!(!check.status.success(), "{report}");
+    assert!(report.contains("altered xiangqi-hand-n300-g2/xiangqi-1.ktgr"), "{report}");
+    assert!(
+        report.contains(&format!("missing xiangqi-{net_hash}-n300-g2/xiangqi-7.ktgr")),
+        "{report}"
+    );
+
+    // The recipe makes what is missing or altered again, byte for byte, and checks it.
+    script(root, &work, ("MANIFEST", &manifest));
+    assert_eq!(std::fs::read(&hand_file).unwrap(), hand_bytes);
+    assert_eq!(std::fs::read(&net_file).unwrap(), net_bytes);
     let _ = std::fs::remove_dir_all(&work);
 }

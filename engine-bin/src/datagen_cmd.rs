@@ -1,11 +1,16 @@
-//! `kientuong datagen --game G --games N --nodes K --seed S [--net hand|embedded|FILE] --out
-//! FILE`: self-play training data (see the `datagen` crate for the games and the file format),
-//! played with a net (the game's embedded one by default) or the hand-written evaluation. Progress and the final positions/s/thread
-//! go to stderr.
+//! `kientuong datagen --game G --games N --nodes K --seed S [--net hand|embedded|FILE]
+//! [--format records|ktdg] --out FILE`: self-play training data (see the `datagen` crate for the
+//! games and the file formats), played with a net (the game's embedded one by default) or the
+//! hand-written evaluation. Progress and the final positions/s/thread go to stderr.
+//!
+//! The file is written as `FILE.part` and renamed to `FILE` only once complete, so a file under
+//! its final name is always whole and a stopped run of a recipe (`scripts/train-net.sh`) resumes
+//! by making the files that are not there. Game records carry the recipe in their header
+//! (`recipe_text`): every setting that changes the bytes, and the playing net's hash.
 
 use crate::dispatch::{game_arg, GameKind};
-use clap::Args;
-use datagen::{Config, GameId, GameSettings, Writer};
+use clap::{Args, ValueEnum};
+use datagen::{Config, DrawRule, GameId, GameSettings, GameSink, RecordWriter, Summary, Writer};
 use eval_chess::ChessEval;
 use eval_xiangqi::XiangqiEval;
 use game_api::Evaluator;
@@ -16,6 +21,14 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Game records: start FEN and 4 bytes a ply, filtered when read (the default).
+    Records,
+    /// Position files: a FEN per kept position (the format before records).
+    Ktdg,
+}
 
 #[derive(Args)]
 pub struct DatagenArgs {
@@ -47,7 +60,19 @@ pub struct DatagenArgs {
     /// Score a game still going after this many plies a draw.
     #[arg(long, default_value_t = 600)]
     max_plies: usize,
-    /// Output file (written in the datagen format).
+    /// Draw adjudication: from this ply of the game on ...
+    #[arg(long, default_value_t = DrawRule::DEFAULT.after)]
+    draw_after: usize,
+    /// ... this many searches in a row ... (0 turns draw adjudication off)
+    #[arg(long, default_value_t = DrawRule::DEFAULT.plies)]
+    draw_plies: usize,
+    /// ... scoring within this many centipawns of level end the game drawn.
+    #[arg(long, default_value_t = DrawRule::DEFAULT.cp)]
+    draw_cp: i32,
+    /// File format.
+    #[arg(long, value_enum, default_value_t = Format::Records)]
+    format: Format,
+    /// Output file (written as FILE.part, renamed when complete).
     #[arg(long)]
     out: String,
     /// The evaluation the games are played with: `hand` (the hand-written one), `embedded`
@@ -56,17 +81,37 @@ pub struct DatagenArgs {
     net: String,
 }
 
-/// The `--net` choice resolved for game `G`: `None` is the hand-written evaluation.
-fn net_for<G: NnueGame>(
+/// The playing evaluation: `None` is the hand-written one; the name is what the recipe says
+/// (`hand`, or the first 12 hex digits of the net file's SHA-256).
+struct Player {
+    net: Option<Arc<Net>>,
+    name: String,
+}
+
+fn short_hash(bytes: &[u8]) -> String {
+    let mut h = datagen::sha256::Sha256::new();
+    h.update(bytes);
+    h.hex()[..12].to_string()
+}
+
+/// The `--net` choice resolved for game `G`.
+fn player_for<G: NnueGame>(
     choice: &str,
     embedded: fn() -> Result<Net, LoadError>,
-) -> Result<Option<Arc<Net>>, String> {
-    let net = match choice {
-        "hand" => return Ok(None),
-        "embedded" => embedded().map_err(|e| format!("embedded {} net: {e}", G::NAME))?,
-        path => Net::load::<G>(Path::new(path)).map_err(|e| format!("--net {path}: {e}"))?,
+    embedded_bytes: &[u8],
+) -> Result<Player, String> {
+    let (net, bytes) = match choice {
+        "hand" => return Ok(Player { net: None, name: "hand".into() }),
+        "embedded" => (
+            embedded().map_err(|e| format!("embedded {} net: {e}", G::NAME))?,
+            embedded_bytes.to_vec(),
+        ),
+        path => (
+            Net::load::<G>(Path::new(path)).map_err(|e| format!("--net {path}: {e}"))?,
+            std::fs::read(path).map_err(|e| format!("--net {path}: {e}"))?,
+        ),
     };
-    Ok(Some(Arc::new(net)))
+    Ok(Player { net: Some(Arc::new(net)), name: short_hash(&bytes) })
 }
 
 /// The evaluator every datagen search starts from.
@@ -74,8 +119,32 @@ fn evaluator<G: NnueGame, H: Evaluator<G>>(net: Option<Arc<Net>>) -> EvalSwitch<
     net.map_or_else(EvalSwitch::hand_written, EvalSwitch::nnue)
 }
 
-pub fn run(args: &DatagenArgs) -> Result<(), String> {
-    let config = Config {
+/// The settings that decide a file's bytes, as the header of a game-record file states them.
+fn recipe_text(args: &DatagenArgs, config: &Config, net: &str) -> String {
+    let s = &config.settings;
+    format!(
+        "kientuong datagen game={} games={} seed={} nodes={} net={} random_plies={} \
+         opening_cp={} adjudicate_cp={} max_plies={} draw={}/{}/{}",
+        match args.game {
+            GameKind::Chess => "chess",
+            GameKind::Xiangqi => "xiangqi",
+        },
+        config.games,
+        config.seed,
+        s.nodes,
+        net,
+        s.random_plies,
+        s.opening_cp,
+        s.adjudicate_cp,
+        s.max_plies,
+        s.draw.after,
+        s.draw.plies,
+        s.draw.cp,
+    )
+}
+
+fn config_of(args: &DatagenArgs) -> Config {
+    Config {
         games: args.games,
         threads: args.threads.max(1),
         seed: args.seed,
@@ -86,29 +155,72 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             opening_cp: args.opening_cp,
             adjudicate_cp: args.adjudicate_cp,
             max_plies: args.max_plies.max(1),
+            draw: DrawRule { after: args.draw_after, cp: args.draw_cp, plies: args.draw_plies },
         },
-    };
-    let file = File::create(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out))?;
-    let game = match args.game {
-        GameKind::Chess => GameId::Chess,
-        GameKind::Xiangqi => GameId::Xiangqi,
-    };
-    let mut writer =
-        Writer::new(BufWriter::new(file), game).map_err(|e| format!("{}: {e}", args.out))?;
-    let summary = match args.game {
+    }
+}
+
+/// Plays the games of `config` with `player` into `sink`.
+fn play(
+    args: &DatagenArgs,
+    config: &Config,
+    player: &Player,
+    sink: &mut impl GameSink,
+) -> Result<Summary, String> {
+    match args.game {
         GameKind::Chess => {
-            let net = net_for::<Chess>(&args.net, nnue::games::chess::embedded)?;
-            datagen::run(&config, &evaluator::<Chess, ChessEval>(net), &mut writer)?
+            datagen::run(config, &evaluator::<Chess, ChessEval>(player.net.clone()), sink)
         }
         GameKind::Xiangqi => {
-            let net = net_for::<Xiangqi>(&args.net, nnue::games::xiangqi::embedded)?;
-            datagen::run(&config, &evaluator::<Xiangqi, XiangqiEval>(net), &mut writer)?
+            datagen::run(config, &evaluator::<Xiangqi, XiangqiEval>(player.net.clone()), sink)
+        }
+    }
+}
+
+pub fn run(args: &DatagenArgs) -> Result<(), String> {
+    let config = config_of(args);
+    let (game, player) = match args.game {
+        GameKind::Chess => (
+            GameId::Chess,
+            player_for::<Chess>(
+                &args.net,
+                nnue::games::chess::embedded,
+                nnue::games::chess::EMBEDDED,
+            )?,
+        ),
+        GameKind::Xiangqi => (
+            GameId::Xiangqi,
+            player_for::<Xiangqi>(
+                &args.net,
+                nnue::games::xiangqi::embedded,
+                nnue::games::xiangqi::EMBEDDED,
+            )?,
+        ),
+    };
+    let part = format!("{}.part", args.out);
+    let file = File::create(&part).map_err(|e| format!("cannot create {part}: {e}"))?;
+    let out = BufWriter::new(file);
+    let fail = |e: std::io::Error| format!("{part}: {e}");
+    let summary = match args.format {
+        Format::Records => {
+            let recipe = recipe_text(args, &config, &player.name);
+            let mut w = RecordWriter::new(out, game, &recipe).map_err(fail)?;
+            let summary = play(args, &config, &player, &mut w)?;
+            w.finish().map_err(fail)?;
+            summary
+        }
+        Format::Ktdg => {
+            let mut w = Writer::new(out, game).map_err(fail)?;
+            let summary = play(args, &config, &player, &mut w)?;
+            w.into_inner().flush().map_err(fail)?;
+            summary
         }
     };
-    writer.into_inner().flush().map_err(|e| format!("{}: {e}", args.out))?;
+    std::fs::rename(&part, &args.out).map_err(|e| format!("{part} -> {}: {e}", args.out))?;
     eprintln!(
-        "datagen done: {} games, {} positions in {:.1} s, {:.1} positions/s/thread ({} threads)",
+        "datagen done: {} games, {} plies, {} positions in {:.1} s, {:.1} positions/s/thread ({} threads)",
         summary.games,
+        summary.plies,
         summary.positions,
         summary.seconds,
         summary.positions_per_second_per_thread(config.threads),

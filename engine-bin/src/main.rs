@@ -13,6 +13,8 @@
 
 mod argv_lines;
 mod bench_cmd;
+mod convert_cmd;
+mod data_check_cmd;
 mod datagen_cmd;
 mod dispatch;
 mod genfens;
@@ -48,8 +50,12 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Tune UCI options by SPSA in self-play (OpenBench params format; resumable state file).
     Spsa(spsa_cmd::SpsaArgs),
-    /// Self-play training data: fixed-nodes games from random openings, in the datagen format.
+    /// Self-play training data: fixed-nodes games from random openings (game records by default).
     Datagen(datagen_cmd::DatagenArgs),
+    /// Convert a datagen position file (KTDG) into game records, keeping every position.
+    DatagenConvert(convert_cmd::ConvertArgs),
+    /// Check the data files a manifest lists (missing or altered), or write a manifest.
+    DataCheck(data_check_cmd::DataCheckArgs),
     /// Texel-tune a game's evaluation weights from datagen files.
     Tune(tune_cmd::TuneArgs),
     /// Train an NNUE net from datagen files and write it in the net file format.
@@ -72,6 +78,8 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Spsa(args)) => spsa_cmd::run(&args),
         Some(Command::Datagen(args)) => datagen_cmd::run(&args),
+        Some(Command::DatagenConvert(args)) => convert_cmd::run(&args),
+        Some(Command::DataCheck(args)) => data_check_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),
         Some(Command::TrainNet(args)) => train_net_cmd::run(&args),
         Some(Command::Params) => params_cmd::run(),

@@ -5,6 +5,7 @@
 use crate::dispatch::{game_arg, GameKind};
 use crate::stdout::say;
 use clap::Args;
+use datagen::Filter;
 use nnue::NnueGame;
 use tuner::net_train::samples::Samples;
 use tuner::net_train::train::{train, Settings};
@@ -13,9 +14,18 @@ use tuner::net_train::train::{train, Settings};
 pub struct TrainNetArgs {
     #[arg(long, value_parser = game_arg())]
     game: GameKind,
-    /// Datagen files of this game.
+    /// Datagen files of this game (game records or position files).
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<String>,
+    /// Game records: keep only plies from this one on (0 is a record's start position).
+    #[arg(long, default_value_t = 0)]
+    min_ply: usize,
+    /// Game records: keep only plies up to this one.
+    #[arg(long, default_value_t = usize::MAX)]
+    max_ply: usize,
+    /// Game records: keep positions in check, with a tactical best move or a mate score too.
+    #[arg(long)]
+    keep_all: bool,
     /// Where to write the net.
     #[arg(long)]
     out: String,
@@ -54,7 +64,9 @@ pub fn run(args: &TrainNetArgs) -> Result<(), String> {
 }
 
 fn train_game<G: NnueGame>(args: &TrainNetArgs) -> Result<(), String> {
-    let data = Samples::load::<G>(&args.data)?;
+    let base = if args.keep_all { Filter::all() } else { Filter::default() };
+    let filter = Filter { min_ply: args.min_ply, max_ply: args.max_ply, ..base };
+    let data = Samples::load::<G>(&args.data, &filter)?;
     if data.is_empty() {
         return Err("no positions in the data".into());
     }

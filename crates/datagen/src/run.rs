@@ -1,13 +1,15 @@
 //! The parallel driver: worker tasks on a rayon pool take the next game number from a shared
 //! counter and send each finished game to the calling thread, which writes games in number
 //! order (holding back the few that finish early), so the file never depends on scheduling.
+//! The driver does not know the file format: it hands each game to a [`GameSink`].
 
-use crate::format::{Record, Writer};
-use crate::selfplay::{play_game, GameSettings};
+use crate::format::Writer;
+use crate::record_format::RecordWriter;
+use crate::selfplay::{play_game, GameSettings, PlayedGame};
 use game_api::{Evaluator, Game};
 use search::Engine;
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -24,13 +26,35 @@ pub struct Config {
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
     pub games: u64,
+    /// Positions a position file keeps (the default read filter's selection).
     pub positions: u64,
+    /// Searched plies: every position a game record stores.
+    pub plies: u64,
     pub seconds: f64,
 }
 
 impl Summary {
     pub fn positions_per_second_per_thread(&self, threads: usize) -> f64 {
         self.positions as f64 / self.seconds.max(1e-9) / threads.max(1) as f64
+    }
+}
+
+/// Where finished games go, in game order.
+pub trait GameSink {
+    fn put_game(&mut self, game: &PlayedGame) -> io::Result<()>;
+}
+
+/// A position file takes the positions datagen keeps.
+impl<W: Write> GameSink for Writer<W> {
+    fn put_game(&mut self, game: &PlayedGame) -> io::Result<()> {
+        game.kept.iter().try_for_each(|r| self.write(r))
+    }
+}
+
+/// A game-record file takes the whole game.
+impl<W: Write> GameSink for RecordWriter<W> {
+    fn put_game(&mut self, game: &PlayedGame) -> io::Result<()> {
+        self.write_game(&game.record)
     }
 }
 
@@ -41,10 +65,10 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 /// evaluation, or a net: each generation of nets plays the games the next one learns from), and
 /// writes their positions to `out` in game order. Progress goes to stderr every few seconds and
 /// at the end.
-pub fn run<G: Game, E: Evaluator<G>, W: Write>(
+pub fn run<G: Game, E: Evaluator<G>>(
     config: &Config,
     eval: &E,
-    out: &mut Writer<W>,
+    out: &mut impl GameSink,
 ) -> Result<Summary, String> {
     let threads = config.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -56,7 +80,7 @@ pub fn run<G: Game, E: Evaluator<G>, W: Write>(
     let next_game = AtomicU64::new(0);
     // Set when writing fails, so that the workers stop taking games.
     let failed = AtomicBool::new(false);
-    let (send, receive) = mpsc::channel::<(u64, Vec<Record>)>();
+    let (send, receive) = mpsc::channel::<(u64, PlayedGame)>();
     let mut summary = Summary::default();
     let mut result = Ok(());
     pool.in_place_scope(|scope| {
@@ -72,8 +96,8 @@ pub fn run<G: Game, E: Evaluator<G>, W: Write>(
                     if index >= config.games || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let records = play_game(&mut engine, config.seed, index, &config.settings);
-                    if send.send((index, records)).is_err() {
+                    let game = play_game(&mut engine, config.seed, index, &config.settings);
+                    if send.send((index, game)).is_err() {
                         break;
                     }
                 }
@@ -82,17 +106,16 @@ pub fn run<G: Game, E: Evaluator<G>, W: Write>(
         drop(send);
         let mut pending = BTreeMap::new();
         let mut last_report = Instant::now();
-        for (index, records) in receive.iter() {
-            pending.insert(index, records);
-            while let Some(records) = pending.remove(&summary.games) {
-                for r in &records {
-                    if let Err(e) = out.write(r) {
-                        failed.store(true, Ordering::Relaxed);
-                        result = Err(format!("cannot write a record: {e}"));
-                    }
+        for (index, game) in receive.iter() {
+            pending.insert(index, game);
+            while let Some(game) = pending.remove(&summary.games) {
+                if let Err(e) = out.put_game(&game) {
+                    failed.store(true, Ordering::Relaxed);
+                    result = Err(format!("cannot write a game: {e}"));
                 }
                 summary.games += 1;
-                summary.positions += records.len() as u64;
+                summary.positions += game.kept.len() as u64;
+                summary.plies += game.record.plies.len() as u64;
             }
             if last_report.elapsed() >= PROGRESS_EVERY {
                 last_report = Instant::now();

@@ -1,6 +1,12 @@
 //! One self-play game: a random opening, then fixed-nodes searches to the end.
+//!
+//! A game comes back twice over: as its game record (start position, every searched ply's move
+//! and score) and as the positions a position file keeps. The two are built side by side from
+//! the one game, which is what lets a test hold the replay of the record against the positions
+//! taken directly.
 
 use crate::format::{Record, ResultCode};
+use crate::record_format::{stored_cp, stored_mate, GameRecord, Ply};
 use crate::rng::Rng;
 use game_api::{Color, Evaluator, Game, GenKind, MoveList, Outcome};
 use search::{Engine, Limits, Score, Signals, Silent};
@@ -18,6 +24,31 @@ pub struct GameSettings {
     pub adjudicate_cp: i32,
     /// A game still going after this many plies is scored a draw.
     pub max_plies: usize,
+    /// Draw adjudication: from ply `draw.after` on, `draw.plies` searches in a row within
+    /// `draw.cp` of level end the game drawn; `draw.plies` 0 disables.
+    pub draw: DrawRule,
+}
+
+/// When a game is adjudicated a draw (see `GameSettings::draw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    pub after: usize,
+    pub cp: i32,
+    pub plies: usize,
+}
+
+impl DrawRule {
+    /// Off: games are played to the rules' end or `max_plies`, as the committed data was.
+    pub const OFF: DrawRule = DrawRule { after: 0, cp: 0, plies: 0 };
+    /// The default of new files: after ply 80, 8 plies within 10 centipawns.
+    pub const DEFAULT: DrawRule = DrawRule { after: 80, cp: 10, plies: 8 };
+}
+
+/// A finished game: its record, and the positions a position file keeps of it.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    pub record: GameRecord,
+    pub kept: Vec<Record>,
 }
 
 /// Consecutive plies the adjudication needs.
@@ -76,16 +107,20 @@ fn balanced_opening<G: Game, E: Evaluator<G>>(
     last.unwrap_or_else(G::startpos)
 }
 
-/// Plays game number `index` of a run seeded with `seed`; returns its kept positions, each
-/// carrying the final result.
+/// Plays game number `index` of a run seeded with `seed`; returns its record and its kept
+/// positions, each carrying the final result.
 pub fn play_game<G: Game, E: Evaluator<G>>(
     engine: &mut Engine<G, E>,
     seed: u64,
     index: u64,
     s: &GameSettings,
-) -> Vec<Record> {
+) -> PlayedGame {
     let mut rng = Rng::for_game(seed, index);
     let mut pos = balanced_opening(engine, &mut rng, s);
+    let start_fen = pos.fen();
+    let mut plies = Vec::new();
+    // Plies in a row whose search scored the position within `draw.cp` of level.
+    let mut level_run = 0usize;
     engine.clear();
     let limits = Limits::nodes(s.nodes);
     let signals = Signals::default();
@@ -105,6 +140,11 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
         };
         let stm = pos.side_to_move();
         let cp = centipawns(result.score);
+        let score = match result.score {
+            Score::Cp(cp) => stored_cp(cp),
+            Score::Mate(m) => stored_mate(m),
+        };
+        plies.push(Ply { mv: best.raw(), score });
         if let Some(cp) = cp {
             if !pos.in_check() && !pos.is_tactical(best) {
                 kept.push(Record {
@@ -131,6 +171,13 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
                 break Outcome::Win(if decided_run > 0 { Color::White } else { Color::Black });
             }
         }
+        if s.draw.plies > 0 {
+            let level = cp.is_some_and(|cp| cp.abs() <= s.draw.cp);
+            level_run = if level { level_run + 1 } else { 0 };
+            if level_run >= s.draw.plies && pos.history_len() >= s.draw.after {
+                break Outcome::Draw;
+            }
+        }
         pos.make(best);
     };
     let result = match outcome {
@@ -141,5 +188,5 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
     for r in &mut kept {
         r.result = result;
     }
-    kept
+    PlayedGame { record: GameRecord { start_fen, plies, result }, kept }
 }

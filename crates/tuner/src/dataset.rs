@@ -1,10 +1,13 @@
-//! Datagen records turned into sparse traces, in memory.
+//! Datagen records turned into sparse traces, in memory. Files of either datagen format are
+//! read through `datagen::read_positions`, which replays game records with the default filter
+//! (the selection position files were written with).
 
 use crate::games::GameModel;
-use datagen::{GameId, Reader, Record};
+use datagen::{read_positions, Filter, Record};
+use movegen_chess::Chess;
+use movegen_xiangqi::Xiangqi;
 use rayon::prelude::*;
-use std::fs::File;
-use std::io::BufReader;
+use std::path::Path;
 
 /// One position: its trace's non-zero coefficients live in `Dataset::terms[start..start+len]`.
 #[derive(Clone, Copy, Debug)]
@@ -39,16 +42,15 @@ impl Dataset {
     /// Reads datagen files of `game`.
     pub fn load(game: &GameModel, paths: &[String]) -> Result<Dataset, String> {
         let mut records = Vec::new();
+        let filter = Filter::default();
         for path in paths {
-            let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-            let mut reader =
-                Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
-            if GameId::from_name(game.name) != Some(reader.game) {
-                return Err(format!("{path}: not a {} datagen file", game.name));
-            }
-            while let Some(r) = reader.next_record().map_err(|e| format!("{path}: {e}"))? {
-                records.push(r);
-            }
+            let push = |r: Record| records.push(r);
+            let read = match game.name {
+                "chess" => read_positions::<Chess>(Path::new(path), &filter, push),
+                "xiangqi" => read_positions::<Xiangqi>(Path::new(path), &filter, push),
+                other => return Err(format!("no datagen reader for {other}")),
+            };
+            read.map_err(|e| format!("{path}: {e}"))?;
         }
         Ok(Dataset::from_records(game, &records))
     }

@@ -1,11 +1,10 @@
 //! Training positions in memory: for each, the active features from the side to move's
 //! perspective and from the opponent's, and the blended target.
 
-use datagen::{GameId, Reader, Record};
+use datagen::{read_positions, Filter, Record};
 use game_api::Color;
 use nnue::features::{feature, NnueGame};
-use std::fs::File;
-use std::io::BufReader;
+use std::path::Path;
 
 #[derive(Default)]
 pub struct Samples {
@@ -42,23 +41,13 @@ impl Samples {
         lambda * self.results[i] + (1.0 - lambda) * sigmoid(self.scores[i] / 400.0)
     }
 
-    /// Reads datagen files of game `G`.
-    pub fn load<G: NnueGame>(paths: &[String]) -> Result<Samples, String> {
+    /// Reads datagen files of game `G`, of either format (game records are replayed through
+    /// `filter`; `Filter::default()` is the selection position files were written with).
+    pub fn load<G: NnueGame>(paths: &[String], filter: &Filter) -> Result<Samples, String> {
         let mut samples = Samples::default();
         for path in paths {
-            let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-            let mut reader =
-                Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
-            let id = match G::TAG {
-                nnue::format::GameTag::Chess => GameId::Chess,
-                nnue::format::GameTag::Xiangqi => GameId::Xiangqi,
-            };
-            if reader.game != id {
-                return Err(format!("{path}: not a {} datagen file", G::NAME));
-            }
-            while let Some(r) = reader.next_record().map_err(|e| format!("{path}: {e}"))? {
-                samples.push::<G>(&r);
-            }
+            read_positions::<G>(Path::new(path), filter, |r| samples.push::<G>(&r))
+                .map_err(|e| format!("{path}: {e}"))?;
         }
         Ok(samples)
     }
