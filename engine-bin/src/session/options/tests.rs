@@ -6,8 +6,16 @@ use super::table::{IGNORED_UCCI, TABLE, VARIANTS};
 use super::*;
 use crate::session::skill::{FULL_LEVEL, MAX_ELO};
 use protocol::OptionKind;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 const DIALECTS: [Dialect; 2] = [Dialect::Uci, Dialect::Ucci];
+
+/// Held by every test that lists or sets options: in a `tune` build the search's constants are
+/// process-wide, and a tunable is announced with its current value as the default.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 fn set(name: &str, value: Option<&str>) -> SetOption {
     SetOption { name: name.into(), value: value.map(Into::into) }
@@ -37,6 +45,7 @@ fn probes(entry: &Entry, dialect: Dialect) -> (Vec<Option<String>>, Vec<String>)
 
 #[test]
 fn every_listed_option_takes_its_bounds_and_default_and_refuses_beyond() {
+    let _serial = serial();
     for dialect in DIALECTS {
         let mut listed = 0;
         for entry in entries() {
@@ -92,6 +101,7 @@ fn read_back(lines: &[String], name: &str, dialect: Dialect) -> Option<OptionKin
 
 #[test]
 fn the_listings_say_what_the_table_declares() {
+    let _serial = serial();
     for dialect in DIALECTS {
         let lines = declarations(dialect);
         for entry in entries() {
@@ -127,6 +137,7 @@ fn the_listings_say_what_the_table_declares() {
 
 #[test]
 fn every_default_applies_and_names_are_unique() {
+    let _serial = serial();
     for entry in TABLE {
         let mut s = Settings::default();
         assert!(entry.reset(&mut s).is_ok(), "{:?}", entry.uci.or(entry.ucci));
@@ -153,6 +164,7 @@ fn every_default_applies_and_names_are_unique() {
 
 #[test]
 fn either_name_in_either_dialect_with_that_dialects_range() {
+    let _serial = serial();
     let mut s = Settings::default();
     assert_eq!(apply(&mut s, &set("Hash", Some("64")), Dialect::Ucci), Ok(Effect::ResizeHash));
     assert_eq!(s.hash_mb, 64);
@@ -171,6 +183,7 @@ fn either_name_in_either_dialect_with_that_dialects_range() {
 
 #[test]
 fn unknown_names_only_complain_under_uci() {
+    let _serial = serial();
     let mut s = Settings::default();
     let err = apply(&mut s, &set("Frobnicate", Some("1")), Dialect::Uci).err();
     assert_eq!(err.map(|e| e.to_string()).as_deref(), Some("No such option: Frobnicate"));
@@ -181,6 +194,7 @@ fn unknown_names_only_complain_under_uci() {
 
 #[test]
 fn values_are_checked_and_out_of_range_refused() {
+    let _serial = serial();
     let mut s = Settings::default();
     let err = apply(&mut s, &set("Threads", Some("many")), Dialect::Uci).err();
     assert_eq!(
@@ -217,6 +231,7 @@ fn values_are_checked_and_out_of_range_refused() {
 
 #[test]
 fn ucci_refuses_the_variant() {
+    let _serial = serial();
     let mut s = Settings { variant: GameKind::Xiangqi, ..Settings::default() };
     for value in ["chess", "xiangqi"] {
         let err = apply(&mut s, &set("UCI_Variant", Some(value)), Dialect::Ucci).err();
