@@ -14,14 +14,19 @@
 //! process: it is answered with `info string …` and the session carries on.
 //!
 //! Modules, each depending only on those listed before it:
-//! - `output.rs`: engine → GUI lines; `options.rs`: the option table and [`options::Settings`]
-//!   (the one place to add an option); `skill.rs`: weakened play;
+//! - `output.rs`: engine → GUI lines;
+//! - `nets.rs`: the nets the session evaluates with (embedded or loaded by `EvalFile`);
+//! - `skill.rs`: weakened play;
+//! - `tunables.rs`: which search constants are options (those of a `tune` build);
+//! - `options.rs` (+ `options/`): the option table, the one place to add an option, and
+//!   [`options::Settings`], the values it sets;
 //! - `control.rs`: the ledger and search signals the two threads share;
 //! - `facade.rs` (+ `facade/`): the engine facade `Engine<G>` — position, banned moves, `go` and
 //!   its answer, `probe`, `perft`, `genfens`, the options that reach the search; the only module
-//!   that knows the search crate's API;
+//!   that drives the search (others name only its `Signals` and tunable `Param`s);
 //! - `games.rs`: the two concrete games and `ActiveEngine`, the one `match` on the game;
-//! - `session_thread.rs`: runs the commands; `input.rs` and `script.rs`: feed it.
+//! - `input.rs`: reads and parses lines, answers what must be answered mid-search;
+//! - `session_thread.rs`: runs the commands; `script.rs`: feeds it from the command line.
 
 mod control;
 mod facade;

@@ -113,7 +113,7 @@ impl<'a> Session<'a> {
             Command::SetOption(option) => {
                 match options::apply(&mut self.settings, &option, self.dialect) {
                     Ok(effect) => self.apply(effect),
-                    Err(message) => out.note(&message),
+                    Err(e) => out.note(&e.to_string()),
                 }
                 self.control.batch.store(self.settings.batch, Relaxed);
             }

@@ -7,7 +7,6 @@
 //! scores, so a weak level prefers good moves but misses some. The seed comes from the position
 //! and the search number, so a position replays the same choice within a session.
 
-use super::options::Settings;
 use game_api::{Move, SplitMix64};
 use protocol::Score;
 
@@ -36,12 +35,13 @@ pub struct Skill {
 }
 
 impl Skill {
-    /// The weakening in force, `None` at full strength. With both a skill level and a limited
-    /// Elo set, the weaker of the two applies.
-    pub fn from_settings(s: &Settings) -> Option<Skill> {
-        let mut level = s.skill_level.min(FULL_LEVEL);
-        if s.limit_strength {
-            level = level.min(level_of_elo(s.elo));
+    /// The weakening in force, `None` at full strength: `level` is `Skill Level` (or the level
+    /// of `randomness`), `elo_limit` is `UCI_Elo` when `UCI_LimitStrength` is on. With both,
+    /// the weaker of the two applies.
+    pub fn new(level: u8, elo_limit: Option<i64>) -> Option<Skill> {
+        let mut level = level.min(FULL_LEVEL);
+        if let Some(elo) = elo_limit {
+            level = level.min(level_of_elo(elo));
         }
         (level < FULL_LEVEL).then_some(Skill { level })
     }
@@ -91,18 +91,17 @@ pub fn level_of_elo(elo: i64) -> u8 {
     (0..=FULL_LEVEL).rev().find(|&level| elo_of(level) <= elo).unwrap_or(0)
 }
 
-/// The level of an ElephantEye `randomness` value (UCCI): more randomness, weaker play.
+/// ElephantEye's `randomness` values (UCCI), from none to the most: each step takes
+/// [`RANDOMNESS_STEP`] levels off full strength.
+pub const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
+const RANDOMNESS_STEP: u8 = 4;
+
+/// The level of a `randomness` value: more randomness, weaker play.
 pub fn level_of_randomness(value: &str) -> Option<u8> {
-    let v = value.trim().to_ascii_lowercase();
-    Some(match v.as_str() {
-        "none" => FULL_LEVEL,
-        "tiny" => 16,
-        "small" => 12,
-        "medium" => 8,
-        "large" => 4,
-        "huge" => 0,
-        _ => return None,
-    })
+    let value = value.trim();
+    let step = RANDOMNESS.iter().position(|r| r.eq_ignore_ascii_case(value))?;
+    let step = u8::try_from(step).ok()?;
+    FULL_LEVEL.checked_sub(step * RANDOMNESS_STEP)
 }
 
 /// A score on one line for comparison: mates beyond every centipawn value.
@@ -133,19 +132,17 @@ mod tests {
         assert_eq!(level_of_randomness("HUGE"), Some(0));
         assert_eq!(level_of_randomness("none"), Some(FULL_LEVEL));
         assert_eq!(level_of_randomness("lots"), None);
+        let levels: Vec<_> = RANDOMNESS.iter().filter_map(|r| level_of_randomness(r)).collect();
+        assert_eq!(levels, [FULL_LEVEL, 16, 12, 8, 4, 0]);
         assert!(Skill { level: 0 }.node_cap() < Skill { level: 19 }.node_cap());
     }
 
     #[test]
     fn full_strength_is_no_weakening_and_the_weaker_option_wins() {
-        let mut s = Settings::default();
-        assert_eq!(Skill::from_settings(&s), None);
-        s.limit_strength = true;
-        s.elo = MIN_ELO;
-        s.skill_level = 15;
-        assert_eq!(Skill::from_settings(&s), Some(Skill { level: 0 }));
-        s.limit_strength = false;
-        assert_eq!(Skill::from_settings(&s), Some(Skill { level: 15 }));
+        assert_eq!(Skill::new(FULL_LEVEL, None), None);
+        assert_eq!(Skill::new(FULL_LEVEL, Some(MAX_ELO)), None);
+        assert_eq!(Skill::new(15, Some(MIN_ELO)), Some(Skill { level: 0 }));
+        assert_eq!(Skill::new(15, None), Some(Skill { level: 15 }));
     }
 
     #[test]

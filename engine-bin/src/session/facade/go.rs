@@ -121,7 +121,8 @@ impl<G: PlayableGame> Engine<G> {
         }
         limits.searchmoves = searchmoves;
         limits.banmoves = self.banned.clone();
-        let skill = Skill::from_settings(cx.settings);
+        let s = cx.settings;
+        let skill = Skill::new(s.skill_level, s.limit_strength.then_some(s.elo));
         if let Some(skill) = skill {
             limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
             limits.multipv = limits.multipv.max(skill.candidates());
