@@ -3,16 +3,15 @@
 //! transformer: a white knight on g1 seen by White is the same input as a black knight on g8
 //! seen by Black.
 
-use crate::format::GameTag;
 use crate::net::Net;
-use game_api::{Color, PieceBoard};
+use game_api::{Color, GameKind, PieceBoard};
 use std::sync::Arc;
 
 /// What a game adds to [`PieceBoard`] for NNUE: its tag in the file format, its number of piece
 /// kinds, and how a square looks from the other side. Coloured pieces are numbered
 /// `color * KINDS + kind` in both games.
 pub trait NnueGame: PieceBoard {
-    const TAG: GameTag;
+    const TAG: GameKind;
     /// Piece kinds per side (chess 6, xiangqi 7).
     const KINDS: usize;
     /// Inputs per perspective: 2 colours × kinds × squares (chess 768, xiangqi 1260).

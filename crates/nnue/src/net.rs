@@ -2,12 +2,13 @@
 
 use crate::arch::{HIDDEN, MAX_OUTPUT_WEIGHT};
 use crate::features::NnueGame;
-use crate::format::{check_envelope, fnv1a, header, GameTag, LoadError};
+use crate::format::{check_envelope, fnv1a, header, LoadError};
+use game_api::GameKind;
 
 /// One game's net. Weights are boxed: a chess feature transformer is 192 KB.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Net {
-    pub tag: GameTag,
+    pub tag: GameKind,
     /// One row of `HIDDEN` weights per input feature.
     pub ft_weights: Box<[[i16; HIDDEN]]>,
     pub ft_bias: [i16; HIDDEN],

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// Which game a match plays: the protocol crate's type, shared with the engine.
-pub use protocol::GameKind;
+pub use game_api::GameKind;
 
 /// Which protocol an engine speaks; `Auto` tries the game's usual one first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,10 +5,10 @@
 
 use super::facade::{Engine, PlayableGame};
 use super::options::Settings;
+use game_api::GameKind;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use nnue::{EvalSwitch, Net, NnueGame};
-use protocol::GameKind;
 use std::sync::Arc;
 
 /// The net when `Use NNUE` is on and one is loaded, else the hand-written evaluation.

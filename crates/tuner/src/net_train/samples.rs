@@ -50,8 +50,8 @@ impl Samples {
             let mut reader =
                 Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
             let id = match G::TAG {
-                nnue::format::GameTag::Chess => GameId::Chess,
-                nnue::format::GameTag::Xiangqi => GameId::Xiangqi,
+                game_api::GameKind::Chess => GameId::Chess,
+                game_api::GameKind::Xiangqi => GameId::Xiangqi,
             };
             if reader.game != id {
                 return Err(format!("{path}: not a {} datagen file", G::NAME));
