@@ -15,7 +15,6 @@ mod argv_lines;
 mod bench_cmd;
 mod datagen_cmd;
 mod dispatch;
-mod genfens;
 mod judge_cmd;
 mod match_cmd;
 mod params_cmd;

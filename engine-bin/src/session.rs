@@ -17,9 +17,9 @@
 //! - `output.rs`: engine → GUI lines; `options.rs`: the option table and [`options::Settings`]
 //!   (the one place to add an option); `skill.rs`: weakened play;
 //! - `control.rs`: the ledger and search signals the two threads share;
-//! - `facade.rs` (+ `facade/`): the engine facade `Engine<G>` — position, banned moves, `go` and
-//!   its answer, `probe`, `perft`, `genfens`, the options that reach the search; the only module
-//!   that knows the search crate's API;
+//! - `facade.rs` (+ `facade/`): the engine facade `SessionEngine<G>` — position, banned moves,
+//!   `go` and its answer, `probe`, `perft`, `genfens`, the options that reach the search; the
+//!   only module that runs searches (`control.rs` shares the search's `Signals`);
 //! - `games.rs`: the two concrete games and `ActiveEngine`, the one `match` on the game;
 //! - `session_thread.rs`: runs the commands; `input.rs` and `script.rs`: feed it.
 

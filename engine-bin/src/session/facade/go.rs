@@ -2,7 +2,7 @@
 //! ends it (`bestmove m [ponder p] [draw|resign]`, `bestmove (none)`, `nobestmove`).
 
 use super::progress::{self, Progress};
-use super::{Engine, PlayableGame};
+use super::{PlayableGame, SessionEngine};
 use crate::session::control::{Control, Ticket};
 use crate::session::options::Settings;
 use crate::session::skill::Skill;
@@ -68,7 +68,7 @@ pub struct GoContext<'a> {
     pub settings: &'a Settings,
 }
 
-impl<G: PlayableGame> Engine<G> {
+impl<G: PlayableGame> SessionEngine<G> {
     /// Runs search `seq` and prints its answer. Every path ends the ticket, so the GUI always
     /// gets exactly one `bestmove`/`nobestmove` per `go`.
     pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {

@@ -7,7 +7,7 @@
 //! Before, `go perft 7` then `stop` answered `readyok` only after 6.8 s, and UCCI `go perft 6`
 //! ran 46 s with no way to end it.
 
-use super::{Engine, PlayableGame};
+use super::{PlayableGame, SessionEngine};
 use crate::session::control::Control;
 use game_api::{GenKind, MoveList};
 
@@ -15,7 +15,7 @@ use game_api::{GenKind, MoveList};
 /// list per ply) and the position's history stay small whatever number the GUI sends.
 pub const MAX_PERFT_DEPTH: u32 = 16;
 
-impl<G: PlayableGame> Engine<G> {
+impl<G: PlayableGame> SessionEngine<G> {
     /// Runs perft number `seq`: one `move: count` line per root move, then the total as the
     /// last line (`Nodes searched: N`), which is always printed so a client waiting for it is
     /// never left hanging. A stopped perft says so before that partial total.
