@@ -9,6 +9,7 @@
 
 use super::{PlayableGame, SessionEngine};
 use crate::session::control::Control;
+use game_api::perft::perft_until;
 use game_api::{GenKind, MoveList};
 
 /// Deeper than any perft that finishes in a day, shallow enough that the recursion (one move
@@ -44,7 +45,7 @@ impl<G: PlayableGame> SessionEngine<G> {
         let mut total = 0;
         for (done, &m) in list.iter().enumerate() {
             root.make(m);
-            let count = count_paths(root, depth - 1, &stopped);
+            let count = perft_until(root, depth - 1, &stopped);
             root.unmake();
             let Some(count) = count else {
                 out.note(&format!(
@@ -59,31 +60,4 @@ impl<G: PlayableGame> SessionEngine<G> {
         out.line("");
         total
     }
-}
-
-/// Leaves `depth` plies below `pos` (the last ply bulk-counted), or `None` once `stopped`
-/// says so. The flag is read at every interior node: one relaxed load per few dozen moves.
-fn count_paths<G: game_api::Game>(
-    pos: &mut G,
-    depth: u32,
-    stopped: &dyn Fn() -> bool,
-) -> Option<u64> {
-    match depth {
-        0 => return Some(1),
-        1 => return Some(pos.count_legal() as u64),
-        _ => {}
-    }
-    if stopped() {
-        return None;
-    }
-    let mut list = MoveList::new();
-    pos.generate(GenKind::All, &mut list);
-    let mut nodes = 0;
-    for &m in list.iter() {
-        pos.make(m);
-        let below = count_paths(pos, depth - 1, stopped);
-        pos.unmake();
-        nodes += below?;
-    }
-    Some(nodes)
 }
