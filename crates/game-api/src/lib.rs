@@ -39,5 +39,5 @@ pub use game::{Evaluator, Game, GenKind};
 pub use kind::GameKind;
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
 pub use rng::SplitMix64;
-pub use tapered::{weight_count, weight_offset, EvalTrace, TermSink, TermSum, S};
+pub use tapered::{weight_count, weight_offset, EvalTrace, Pairs, TermSink, TermSum, S};
 pub use verdict::{Outcome, Reason, Verdict};
