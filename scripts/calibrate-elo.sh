@@ -9,15 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-kt=target/release/kientuong out=calibration-out games=40 conc=2 tc=2+0.02
-while getopts "k:o:g:c:t:" opt; do
-  case $opt in
-    k) kt=$OPTARG ;; o) out=$OPTARG ;; g) games=$OPTARG ;; c) conc=$OPTARG ;; t) tc=$OPTARG ;;
-    *) sed -n '2,9p' "$0"; exit 2 ;;
-  esac
-done
-shift $((OPTIND - 1))
-pairs=("$@")
+source scripts/lib/match.sh
+
+match_options 2,9 calibration-out 40 2+0.02 "$@"
+pairs=("${rest[@]}")
 [ ${#pairs[@]} -gt 0 ] || pairs=(0:1350 5:1350 10:1500 15:1800 18:2000)
 export PATH="$PATH:/usr/games"
 sf=$(command -v stockfish) || { echo "missing peer: stockfish" >&2; exit 1; }
@@ -26,11 +21,9 @@ mkdir -p "$out"
 for pair in "${pairs[@]}"; do
   level=${pair%%:*} elo=${pair##*:}
   log="$out/level$level-sf$elo.log"
-  "$kt" match --game chess --games 2 --rounds $(((games + 1) / 2)) --repeat \
-    --concurrency "$conc" --seed 7 --each "tc=$tc" option.Hash=16 option.Threads=1 \
+  play_match chess 7 "$log" option.Threads=1 \
     --engine "cmd=$kt" "name=kientuong-level$level" "option.Skill Level=$level" \
-    --engine "cmd=$sf" "name=stockfish-$elo" option.UCI_LimitStrength=true "option.UCI_Elo=$elo" \
-    > "$log" 2>&1 || true
+    --engine "cmd=$sf" "name=stockfish-$elo" option.UCI_LimitStrength=true "option.UCI_Elo=$elo"
   score=$(grep -m1 '^Score of' "$log" | sed 's/^Score of //')
   elo_line=$(grep -m1 '^Elo difference' "$log" | sed 's/, LOS.*//')
   echo "level $level vs stockfish $elo: $score; $elo_line"

@@ -10,20 +10,13 @@ runs="${1:-3}"
 depth=6
 expected=119060324
 stockfish="${STOCKFISH:-/usr/games/stockfish}"
-target="${CARGO_TARGET_DIR:-target}"
+source scripts/lib/perft-speed.sh
 
-cargo build --release -p engine-bin >&2
-bin="$target/release/kientuong"
-
+build_release
 now() { date +%s.%N; }
 
-best_ours=""
-for _ in $(seq "$runs"); do
-    out=$("$bin" perft --game chess --depth "$depth" 2>&1)
-    grep -q "Nodes searched: $expected" <<<"$out" || { echo "wrong node count: $out" >&2; exit 1; }
-    t=$(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' <<<"$out")
-    if [ -z "$best_ours" ] || [ "$(echo "$t < $best_ours" | bc -l)" = 1 ]; then best_ours=$t; fi
-done
+best_perft chess "$depth" "$expected" "$runs"
+best_ours=$best_wall
 
 best_sf=""
 if [ -x "$stockfish" ]; then
@@ -32,16 +25,14 @@ if [ -x "$stockfish" ]; then
         start=$(now)
         printf 'quit\n' | "$stockfish" >/dev/null 2>&1
         end=$(now)
-        t=$(echo "$end - $start" | bc -l)
-        if [ -z "$startup" ] || [ "$(echo "$t < $startup" | bc -l)" = 1 ]; then startup=$t; fi
+        keep_min startup "$(echo "$end - $start" | bc -l)"
     done
     for _ in $(seq "$runs"); do
         start=$(now)
         out=$(printf 'position startpos\ngo perft %s\nquit\n' "$depth" | "$stockfish" 2>/dev/null)
         end=$(now)
         grep -q "Nodes searched: $expected" <<<"$out" || { echo "stockfish: $out" >&2; exit 1; }
-        t=$(echo "$end - $start - $startup" | bc -l)
-        if [ -z "$best_sf" ] || [ "$(echo "$t < $best_sf" | bc -l)" = 1 ]; then best_sf=$t; fi
+        keep_min best_sf "$(echo "$end - $start - $startup" | bc -l)"
     done
 fi
 

@@ -8,22 +8,10 @@ cd "$(dirname "$0")/.."
 runs="${1:-3}"
 depth=5
 expected=133312995
-target="${CARGO_TARGET_DIR:-target}"
+source scripts/lib/perft-speed.sh
 
-cargo build --release -p engine-bin >&2
-bin="$target/release/kientuong"
-
-best_wall=""
-best_cpu=""
-for _ in $(seq "$runs"); do
-    # `time -p` writes user/sys after the command's own stderr.
-    out=$( { TIMEFORMAT='cpu %U %S'; time "$bin" perft --game xiangqi --depth "$depth"; } 2>&1 )
-    grep -q "Nodes searched: $expected" <<<"$out" || { echo "wrong node count: $out" >&2; exit 1; }
-    wall=$(sed -n 's/^time: \([0-9.]*\) s.*/\1/p' <<<"$out")
-    cpu=$(awk '/^cpu /{print $2 + $3}' <<<"$out")
-    if [ -z "$best_wall" ] || [ "$(echo "$wall < $best_wall" | bc -l)" = 1 ]; then best_wall=$wall; fi
-    if [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; then best_cpu=$cpu; fi
-done
+build_release
+best_perft xiangqi "$depth" "$expected" "$runs"
 
 mnps() { echo "scale=1; $expected / $1 / 1000000" | bc -l; }
 echo "xiangqi perft depth $depth: $expected nodes"

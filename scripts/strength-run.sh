@@ -19,15 +19,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-kt=target/release/kientuong out=strength-out games=200 conc=2 tc=10+0.1
-while getopts "k:o:g:c:t:" opt; do
-  case $opt in
-    k) kt=$OPTARG ;; o) out=$OPTARG ;; g) games=$OPTARG ;; c) conc=$OPTARG ;; t) tc=$OPTARG ;;
-    *) sed -n '2,18p' "$0"; exit 2 ;;
-  esac
-done
-shift $((OPTIND - 1))
-matches=("$@")
+source scripts/lib/match.sh
+
+match_options 2,18 strength-out 200 10+0.1 "$@"
+matches=("${rest[@]}")
 [ ${#matches[@]} -gt 0 ] || matches=(sf2000 sf2500 ethereal fsf smp-chess smp-xiangqi)
 
 # Debian installs the peers outside the usual PATH.
@@ -35,17 +30,13 @@ export PATH="$PATH:/usr/games"
 find_peer() { command -v "$1" 2>/dev/null || { echo "missing peer: $1" >&2; exit 1; }; }
 
 mkdir -p "$out"
-rounds=$(((games + 1) / 2))
-common=(--games 2 --rounds "$rounds" --repeat --concurrency "$conc" --seed 1
-        --each "tc=$tc" option.Hash=16)
 ours=(--engine "cmd=$kt" name=kientuong option.Threads=1)
 
 run_match() { # name game engine-args…
   local name=$1 game=$2
   shift 2
   echo "== $name ($game, $games games, tc=$tc, concurrency $conc)"
-  "$kt" match --game "$game" "${common[@]}" "$@" --pgnout "file=$out/$name.pgn" \
-    > "$out/$name.log" 2>&1 || true
+  play_match "$game" 1 "$out/$name.log" "$@" --pgnout "file=$out/$name.pgn"
   grep -E '^(Score of|Elo difference|Ptnml|SPRT)' "$out/$name.log" || tail -5 "$out/$name.log"
 }
 

@@ -75,7 +75,7 @@ pub fn rules_cases(game: &str) -> Vec<RulesCase> {
 }
 
 /// The `kientuong` binary built by the same profile as the running test (`target/<profile>/`).
-/// `.ci/run` builds it before running the tests.
+/// `scripts/test` (which `.ci/run` runs) builds it before running the tests.
 pub fn kientuong_bin() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
     // target/<profile>/deps/<test>-hash  ->  target/<profile>/kientuong

@@ -10,7 +10,7 @@
 //! what they check. A decided game is cross-checked with our own `kientuong judge`.
 //!
 //! Needs `pip install chess cchess pyffish` and `apt-get install stockfish fairy-stockfish`
-//! (`.ci/run` does both). Without them the tests skip, unless `CI` is set: then they fail.
+//! (`scripts/test` does both when they are missing). Without them the tests skip, unless `CI` is set: then they fail.
 
 use std::process::Command;
 

@@ -5,7 +5,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use game_api::Game;
 
 /// Which game: the protocol crate's type, shared with the session and the match runner.
-pub use protocol::GameKind;
+pub use game_api::GameKind;
 
 /// Reads `--game`: one of the games' names, listed in `--help` and in the error for any other
 /// word (as clap's `ValueEnum` would, which cannot be derived on a foreign type).

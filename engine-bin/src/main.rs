@@ -17,7 +17,6 @@ mod convert_cmd;
 mod data_check_cmd;
 mod datagen_cmd;
 mod dispatch;
-mod genfens;
 mod judge_cmd;
 mod match_cmd;
 mod params_cmd;

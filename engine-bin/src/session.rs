@@ -21,9 +21,10 @@
 //! - `options.rs` (+ `options/`): the option table, the one place to add an option, and
 //!   [`options::Settings`], the values it sets;
 //! - `control.rs`: the ledger and search signals the two threads share;
-//! - `facade.rs` (+ `facade/`): the engine facade `Engine<G>` — position, banned moves, `go` and
-//!   its answer, `probe`, `perft`, `genfens`, the options that reach the search; the only module
-//!   that drives the search (others name only its `Signals` and tunable `Param`s);
+//! - `facade.rs` (+ `facade/`): the engine facade `SessionEngine<G>` — position, banned moves,
+//!   `go` and its answer, `probe`, `perft`, `genfens`, the options that reach the search; the
+//!   only module that runs searches (`control.rs` shares the search's `Signals`, `tunables.rs`
+//!   names its tunable `Param`s);
 //! - `games.rs`: the two concrete games and `ActiveEngine`, the one `match` on the game;
 //! - `input.rs`: reads and parses lines, answers what must be answered mid-search;
 //! - `session_thread.rs`: runs the commands; `script.rs`: feeds it from the command line.

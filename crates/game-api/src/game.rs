@@ -1,4 +1,4 @@
-use crate::{Color, FenError, Move, MoveError, MoveList, Verdict};
+use crate::{Color, FenError, GameKind, Move, MoveError, MoveList, Verdict};
 
 /// Which moves a generator call produces. All three produce *legal* moves only; when the side to
 /// move is in check, every kind is restricted to evasions.
@@ -20,6 +20,9 @@ pub enum GenKind {
 pub trait Game: Clone + Send + Sync + 'static {
     /// `"chess"` or `"xiangqi"`: the name used on the command line and in output.
     const NAME: &'static str;
+    /// Which of the two games this is; `None` for a game that is neither (the search's toy
+    /// games). For the tools that must tell the games apart; the search never asks.
+    const KIND: Option<GameKind> = None;
     /// Board size, a stride for history tables.
     const SQUARES: usize;
     /// Number of distinct coloured pieces (chess 12, xiangqi 14), a stride for history tables.

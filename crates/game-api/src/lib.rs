@@ -16,7 +16,8 @@
 //!   having no legal move; the search, `position … moves`, the match referee and tests all use it.
 //!
 //! Also here, because every crate that needs it already depends on this one: [`SplitMix64`], the
-//! workspace's one seeded PRNG for tests, tools and the match runner (the search uses none).
+//! workspace's one seeded PRNG for tests, tools and the match runner (the search uses none), and
+//! [`GameKind`], the one type that says which game is played (protocols, command lines, net files).
 
 #![warn(missing_docs)]
 
@@ -24,6 +25,7 @@ mod color;
 mod dirty;
 mod error;
 mod game;
+mod kind;
 mod moves;
 pub mod perft;
 mod rng;
@@ -34,7 +36,8 @@ pub use color::Color;
 pub use dirty::{DirtyPieces, PieceBoard, PieceSquare, MAX_DIRTY};
 pub use error::{FenError, MoveError};
 pub use game::{Evaluator, Game, GenKind};
+pub use kind::GameKind;
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
 pub use rng::SplitMix64;
-pub use tapered::{weight_count, weight_offset, EvalTrace, TermSink, TermSum, S};
+pub use tapered::{weight_count, weight_offset, EvalTrace, Pairs, TermSink, TermSum, S};
 pub use verdict::{Outcome, Reason, Verdict};

@@ -59,6 +59,58 @@ impl std::ops::Mul<i32> for S {
     }
 }
 
+/// A weights field as its pairs: one [`S`], or an array of them. What [`weight_list!`] reads.
+pub trait Pairs {
+    /// The field's pairs, in order.
+    fn pairs(&self) -> &[S];
+}
+
+impl Pairs for S {
+    fn pairs(&self) -> &[S] {
+        std::slice::from_ref(self)
+    }
+}
+
+impl<const N: usize> Pairs for [S; N] {
+    fn pairs(&self) -> &[S] {
+        self
+    }
+}
+
+/// Declares an evaluation's flat weight list from one line per field of its `Weights` struct:
+/// `OFFSET_CONST: field_name, pairs;`. It defines `FIELDS` (`(field name, number of pairs)` in
+/// flat order: the index a term reports to a [`TermSink`], and the names the tuner writes back),
+/// `COUNT`, one `pub const OFFSET_CONST: usize` per field (its first index), `field(w, name)`
+/// (the pairs of the field called `name`) and `values(w)` (every pair in flat order).
+#[macro_export]
+macro_rules! weight_list {
+    ($weights:ty { $($offset:ident: $field:ident, $pairs:expr;)* }) => {
+        /// `(field of Weights, number of pairs)`, in flat order.
+        pub const FIELDS: &[(&str, usize)] = &[$((stringify!($field), $pairs)),*];
+
+        /// The number of pair weights in the list.
+        pub const COUNT: usize = $crate::weight_count(FIELDS);
+
+        $(
+            #[doc = concat!("The first index of `", stringify!($field), "`.")]
+            pub const $offset: usize = $crate::weight_offset(FIELDS, stringify!($field));
+        )*
+
+        /// The pairs of one field of `w`, by name (empty for an unknown name).
+        pub fn field<'a>(w: &'a $weights, name: &str) -> &'a [$crate::S] {
+            match name {
+                $(stringify!($field) => $crate::Pairs::pairs(&w.$field),)*
+                _ => &[],
+            }
+        }
+
+        /// The current pair weights in flat order.
+        pub fn values(w: &$weights) -> Vec<$crate::S> {
+            FIELDS.iter().flat_map(|(name, _)| field(w, name).iter().copied()).collect()
+        }
+    };
+}
+
 /// The index of the first weight of the field `name` in a flat weight list given as
 /// `(field name, number of pairs)` in order. Evaluated at compile time, so a misspelt name is a
 /// build error (a panic in const evaluation).

@@ -58,6 +58,7 @@ impl Chess {
 
 impl Game for Chess {
     const NAME: &'static str = "chess";
+    const KIND: Option<game_api::GameKind> = Some(game_api::GameKind::Chess);
     const SQUARES: usize = 64;
     const PIECES: usize = 12;
     const COLOR_NAMES: [&'static str; 2] = ["white", "black"];

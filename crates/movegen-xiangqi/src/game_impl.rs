@@ -5,10 +5,11 @@ use crate::encoding::{from_sq, to_sq};
 use crate::position::Xiangqi;
 use crate::types::{Kind, KINDS, PIECES, SQUARES};
 use crate::{fen, movegen, notation, rules, see};
-use game_api::{Color, FenError, Game, GenKind, Move, MoveError, MoveList, Verdict};
+use game_api::{Color, FenError, Game, GameKind, GenKind, Move, MoveError, MoveList, Verdict};
 
 impl Game for Xiangqi {
     const NAME: &'static str = "xiangqi";
+    const KIND: Option<GameKind> = Some(GameKind::Xiangqi);
     const SQUARES: usize = SQUARES;
     const PIECES: usize = PIECES;
     const COLOR_NAMES: [&'static str; 2] = ["red", "black"];

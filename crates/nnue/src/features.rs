@@ -3,16 +3,16 @@
 //! transformer: a white knight on g1 seen by White is the same input as a black knight on g8
 //! seen by Black.
 
-use crate::format::GameTag;
+use crate::format::LoadError;
 use crate::net::Net;
-use game_api::{Color, PieceBoard};
+use game_api::{Color, GameKind, PieceBoard};
 use std::sync::Arc;
 
 /// What a game adds to [`PieceBoard`] for NNUE: its tag in the file format, its number of piece
 /// kinds, and how a square looks from the other side. Coloured pieces are numbered
 /// `color * KINDS + kind` in both games.
 pub trait NnueGame: PieceBoard {
-    const TAG: GameTag;
+    const TAG: GameKind;
     /// Piece kinds per side (chess 6, xiangqi 7).
     const KINDS: usize;
     /// Inputs per perspective: 2 colours × kinds × squares (chess 768, xiangqi 1260).
@@ -22,6 +22,22 @@ pub trait NnueGame: PieceBoard {
     /// The game's embedded net, parsed once per process and shared; `None` only if the
     /// committed file fails its own checks (a broken build).
     fn embedded_net() -> Option<Arc<Net>>;
+}
+
+// The generic readers live here, beside the trait, so that `net.rs` need not know `NnueGame`
+// (which names `Net` in `embedded_net`): that would be an import cycle between the two files.
+impl Net {
+    /// Parses a net file for game `G`, checking header, size, checksum and weight ranges.
+    pub fn from_bytes<G: NnueGame>(bytes: &[u8]) -> Result<Net, LoadError> {
+        Net::parse(bytes, G::TAG, G::INPUTS)
+    }
+
+    /// Reads and parses a net file for game `G`.
+    pub fn load<G: NnueGame>(path: &std::path::Path) -> Result<Net, LoadError> {
+        let bytes =
+            std::fs::read(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
+        Net::from_bytes::<G>(&bytes)
+    }
 }
 
 /// The input index of `piece` on `sq`, seen by `perspective`.

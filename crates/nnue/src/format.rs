@@ -16,6 +16,7 @@
 //! a panic. The shape fields must equal this build's architecture ([`crate::arch`]).
 
 use crate::arch::{HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
+use game_api::GameKind;
 use std::fmt;
 
 pub const MAGIC: &[u8; 4] = b"KTNN";
@@ -24,19 +25,20 @@ pub const HEADER_BYTES: usize = 20;
 /// The only activation this version knows.
 pub const ACTIVATION_SCRELU: u8 = 1;
 
-/// Which game a net plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameTag {
-    Chess = 0,
-    Xiangqi = 1,
+/// The header's game byte for `game` (the file format's numbering, fixed forever).
+pub const fn game_byte(game: GameKind) -> u8 {
+    match game {
+        GameKind::Chess => 0,
+        GameKind::Xiangqi => 1,
+    }
 }
 
-impl GameTag {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameTag::Chess => "chess",
-            GameTag::Xiangqi => "xiangqi",
-        }
+/// The game a header's game byte names, if this build knows it.
+pub const fn game_of_byte(byte: u8) -> Option<GameKind> {
+    match byte {
+        0 => Some(GameKind::Chess),
+        1 => Some(GameKind::Xiangqi),
+        _ => None,
     }
 }
 
@@ -53,8 +55,8 @@ pub enum LoadError {
     UnknownGame(u8),
     /// A net for the other game.
     WrongGame {
-        expected: GameTag,
-        found: GameTag,
+        expected: GameKind,
+        found: GameKind,
     },
     UnsupportedActivation(u8),
     /// A shape or quantisation field differs from this build's architecture.
@@ -127,11 +129,11 @@ pub fn file_bytes(inputs: usize) -> usize {
 }
 
 /// The header fields, as the writer puts them.
-pub fn header(tag: GameTag, inputs: usize) -> [u8; HEADER_BYTES] {
+pub fn header(tag: GameKind, inputs: usize) -> [u8; HEADER_BYTES] {
     let mut h = [0u8; HEADER_BYTES];
     h[0..4].copy_from_slice(MAGIC);
     h[4..6].copy_from_slice(&VERSION.to_le_bytes());
-    h[6] = tag as u8;
+    h[6] = game_byte(tag);
     h[7] = ACTIVATION_SCRELU;
     let fields = [inputs as u16, HIDDEN as u16, QA as u16, QB as u16, SCALE as u16, 0];
     for (i, v) in fields.iter().enumerate() {
@@ -141,7 +143,7 @@ pub fn header(tag: GameTag, inputs: usize) -> [u8; HEADER_BYTES] {
 }
 
 /// Checks everything about the file except the body's values, and returns the body.
-pub fn check_envelope(bytes: &[u8], expected: GameTag, inputs: usize) -> Result<&[u8], LoadError> {
+pub fn check_envelope(bytes: &[u8], expected: GameKind, inputs: usize) -> Result<&[u8], LoadError> {
     if bytes.len() < HEADER_BYTES + 4 {
         return Err(LoadError::TooShort(bytes.len()));
     }
@@ -153,10 +155,8 @@ pub fn check_envelope(bytes: &[u8], expected: GameTag, inputs: usize) -> Result<
     if version != VERSION {
         return Err(LoadError::UnsupportedVersion(version));
     }
-    let found = match bytes[6] {
-        0 => GameTag::Chess,
-        1 => GameTag::Xiangqi,
-        g => return Err(LoadError::UnknownGame(g)),
+    let Some(found) = game_of_byte(bytes[6]) else {
+        return Err(LoadError::UnknownGame(bytes[6]));
     };
     if found != expected {
         return Err(LoadError::WrongGame { expected, found });

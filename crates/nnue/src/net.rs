@@ -1,13 +1,13 @@
 //! The quantised net in memory, read from and written to the file format of [`crate::format`].
 
 use crate::arch::{HIDDEN, MAX_OUTPUT_WEIGHT};
-use crate::features::NnueGame;
-use crate::format::{check_envelope, fnv1a, header, GameTag, LoadError};
+use crate::format::{check_envelope, fnv1a, header, LoadError};
+use game_api::GameKind;
 
 /// One game's net. Weights are boxed: a chess feature transformer is 192 KB.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Net {
-    pub tag: GameTag,
+    pub tag: GameKind,
     /// One row of `HIDDEN` weights per input feature.
     pub ft_weights: Box<[[i16; HIDDEN]]>,
     pub ft_bias: [i16; HIDDEN],
@@ -33,11 +33,12 @@ impl Cursor<'_> {
 }
 
 impl Net {
-    /// Parses a net file for game `G`, checking header, size, checksum and weight ranges.
-    pub fn from_bytes<G: NnueGame>(bytes: &[u8]) -> Result<Net, LoadError> {
+    /// Parses a net file for `game` with `inputs` inputs per perspective, checking header, size,
+    /// checksum and weight ranges. (`Net::from_bytes::<G>`, in `features.rs`, fills both in.)
+    pub fn parse(bytes: &[u8], game: GameKind, inputs: usize) -> Result<Net, LoadError> {
         // `check_envelope` verified the exact length, so the cursor never runs short.
-        let mut body = Cursor(check_envelope(bytes, G::TAG, G::INPUTS)?);
-        let mut ft_weights = vec![[0i16; HIDDEN]; G::INPUTS].into_boxed_slice();
+        let mut body = Cursor(check_envelope(bytes, game, inputs)?);
+        let mut ft_weights = vec![[0i16; HIDDEN]; inputs].into_boxed_slice();
         for row in ft_weights.iter_mut() {
             for w in row.iter_mut() {
                 *w = body.i16();
@@ -55,14 +56,7 @@ impl Net {
             }
         }
         let out_bias = body.i32();
-        Ok(Net { tag: G::TAG, ft_weights, ft_bias, out_weights, out_bias })
-    }
-
-    /// Reads and parses a net file.
-    pub fn load<G: NnueGame>(path: &std::path::Path) -> Result<Net, LoadError> {
-        let bytes =
-            std::fs::read(path).map_err(|e| LoadError::Io(format!("{}: {e}", path.display())))?;
-        Net::from_bytes::<G>(&bytes)
+        Ok(Net { tag: game, ft_weights, ft_bias, out_weights, out_bias })
     }
 
     /// The file image of this net.

@@ -4,9 +4,10 @@
 mod common;
 
 use common::random_net;
+use game_api::GameKind;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
-use nnue::format::{fnv1a, GameTag, LoadError, HEADER_BYTES};
+use nnue::format::{fnv1a, LoadError, HEADER_BYTES};
 use nnue::Net;
 
 /// Recomputes the trailer so that a deliberately changed field is what gets refused.
@@ -75,11 +76,11 @@ fn damaged_files_are_refused_with_typed_errors() {
     let xq = random_net::<Xiangqi>(4).to_bytes();
     assert_eq!(
         load(&xq),
-        Err(LoadError::WrongGame { expected: GameTag::Chess, found: GameTag::Xiangqi })
+        Err(LoadError::WrongGame { expected: GameKind::Chess, found: GameKind::Xiangqi })
     );
     assert_eq!(
         Net::from_bytes::<Xiangqi>(&good),
-        Err(LoadError::WrongGame { expected: GameTag::Xiangqi, found: GameTag::Chess })
+        Err(LoadError::WrongGame { expected: GameKind::Xiangqi, found: GameKind::Chess })
     );
 
     // Random garbage of the right length.

@@ -1,5 +1,5 @@
 //! UCI and UCCI, as text: GUI lines in, [`Command`]s out; typed replies in, engine lines out.
-//! No threads, no game logic, no dependencies.
+//! No threads, no game logic; the one dependency is `game-api`, for [`GameKind`].
 //!
 //! Design:
 //! - [`parse`] is total: any `&str` gives a `Command` or a [`ProtocolError`] naming the bad
@@ -25,7 +25,6 @@ mod command;
 mod dialect;
 mod engine_lines;
 mod error;
-mod game;
 mod output;
 mod parse;
 
@@ -34,7 +33,8 @@ pub use command::{
 };
 pub use dialect::{ClockUnit, Dialect};
 pub use error::ProtocolError;
-pub use game::GameKind;
+/// Which game is played: the protocols name it (`UCI_Variant`), so it is re-exported here.
+pub use game_api::GameKind;
 pub use output::{
     text_line, BestMove, Bound, HashBound, Offer, OptionDecl, OptionKind, PopHash, Score,
     SearchInfo, Wdl, MAX_TEXT_CHARS, UCCI_MATE,

@@ -253,7 +253,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         }
     }
 
-    /// Legal root moves after `searchmoves` / `banmoves`, TT move first, then captures.
+    /// Legal root moves after `searchmoves` / `banmoves`, TT move first, then captures. The one
+    /// root filter: callers (the session's `go`) rely on `SearchResult::best` being one of these.
     fn root_moves(&self, root: &G, limits: &Limits) -> Vec<RootMove> {
         let mut list = MoveList::new();
         root.generate(GenKind::All, &mut list);

@@ -2,7 +2,7 @@
 //! the CXQ rules can ask "which piece stands on e4" without knowing a game's internals.
 //! Chess ranks are numbered 1–8, xiangqi ranks 0–9 (as in each game's move notation).
 
-use game_api::Game;
+use game_api::{Game, GameKind};
 
 pub struct BoardView {
     /// `cells[rank_index][file]`, rank_index 0 = the lowest rank; `None` is empty.
@@ -20,7 +20,7 @@ pub struct Coord {
 
 impl BoardView {
     pub fn of<G: Game>(pos: &G) -> BoardView {
-        let rank_base = if G::SQUARES == 64 { 1 } else { 0 };
+        let rank_base = if G::KIND == Some(GameKind::Chess) { 1 } else { 0 };
         Self::from_fen(&pos.fen(), rank_base)
     }
 

@@ -8,10 +8,11 @@
 use std::fmt;
 use std::time::Duration;
 
-/// What limits one engine's search. Clock, fixed time, nodes and depth may be combined (the
+/// A time control: what limits one engine's search in a match (`tc=`, `st=`, nodes, depth; not
+/// `search::Limits`, which is one `go`). Clock, fixed time, nodes and depth may be combined (the
 /// engine gets all of them); at least one must be set unless the control is `inf`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct TimeControl {
     pub clock: Option<ClockSpec>,
     /// Fixed time per move (`st=`).
     pub movetime: Option<Duration>,
@@ -21,7 +22,7 @@ pub struct Limits {
     pub infinite: bool,
 }
 
-impl Limits {
+impl TimeControl {
     pub fn is_set(&self) -> bool {
         self.clock.is_some()
             || self.movetime.is_some()
@@ -94,10 +95,10 @@ impl std::error::Error for TimeControlError {}
 
 /// Parses cutechess-cli's `tc=` value: `inf`, `40/60`, `10+0.1`, `40/1:30+0.5` (time in
 /// seconds, or `minutes:seconds`).
-pub fn parse_tc(text: &str) -> Result<Limits, TimeControlError> {
+pub fn parse_tc(text: &str) -> Result<TimeControl, TimeControlError> {
     let err = || TimeControlError(text.to_owned());
     if text.eq_ignore_ascii_case("inf") || text.eq_ignore_ascii_case("infinite") {
-        return Ok(Limits { infinite: true, ..Limits::default() });
+        return Ok(TimeControl { infinite: true, ..TimeControl::default() });
     }
     let (moves, rest) = match text.split_once('/') {
         Some((m, rest)) => (Some(m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(err)?), rest),
@@ -115,9 +116,9 @@ pub fn parse_tc(text: &str) -> Result<Limits, TimeControlError> {
     if base.is_zero() && increment.is_zero() {
         return Err(err());
     }
-    Ok(Limits {
+    Ok(TimeControl {
         clock: Some(ClockSpec { moves_per_period: moves, base, increment }),
-        ..Limits::default()
+        ..TimeControl::default()
     })
 }
 
@@ -159,7 +160,7 @@ pub enum Charge {
 }
 
 impl Clock {
-    pub fn new(limits: &Limits) -> Clock {
+    pub fn new(limits: &TimeControl) -> Clock {
         match limits.clock {
             Some(spec) => {
                 Clock { remaining: spec.base, moves_to_go: spec.moves_per_period, spec: Some(spec) }
@@ -176,7 +177,7 @@ impl Clock {
     /// Charges a move that took `elapsed`: forfeit if it overstepped `remaining + margin`
     /// (or `movetime + margin` for fixed time per move), otherwise deducts it, adds the
     /// increment, and starts a new period when this one's moves are done.
-    pub fn charge(&mut self, elapsed: Duration, limits: &Limits, margin: Duration) -> Charge {
+    pub fn charge(&mut self, elapsed: Duration, limits: &TimeControl, margin: Duration) -> Charge {
         if let Some(deadline) = limits.move_deadline(self, margin) {
             if elapsed > deadline {
                 self.remaining = self.remaining.saturating_sub(elapsed);
@@ -254,11 +255,11 @@ mod tests {
 
     #[test]
     fn fixed_time_per_move_and_untimed_limits() {
-        let st = Limits { movetime: Some(ms(200)), ..Limits::default() };
+        let st = TimeControl { movetime: Some(ms(200)), ..TimeControl::default() };
         let mut clock = Clock::new(&st);
         assert_eq!(clock.charge(ms(240), &st, ms(50)), Charge::InTime);
         assert_eq!(clock.charge(ms(251), &st, ms(50)), Charge::Forfeit);
-        let nodes = Limits { nodes: Some(1000), ..Limits::default() };
+        let nodes = TimeControl { nodes: Some(1000), ..TimeControl::default() };
         let mut clock = Clock::new(&nodes);
         assert_eq!(nodes.move_deadline(&clock, ms(50)), None);
         assert_eq!(clock.charge(Duration::from_secs(100), &nodes, ms(50)), Charge::InTime);

@@ -1,12 +1,12 @@
 //! The settings of a match, as the command line describes them.
 
-use crate::clock::Limits;
+use crate::clock::TimeControl;
 use crate::sprt::SprtConfig;
 use std::path::PathBuf;
 use std::time::Duration;
 
 /// Which game a match plays: the protocol crate's type, shared with the engine.
-pub use protocol::GameKind;
+pub use game_api::GameKind;
 
 /// Which protocol an engine speaks; `Auto` tries the game's usual one first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub struct EngineConfig {
     pub proto: Proto,
     /// `(name, value)` pairs, sent in order after the handshake.
     pub options: Vec<(String, String)>,
-    pub limits: Limits,
+    pub limits: TimeControl,
     /// Slack over the clock before a move counts as a time forfeit.
     pub margin: Duration,
     /// How long to wait for an answer when no clock bounds it (handshake, nodes/depth searches).
@@ -61,7 +61,7 @@ impl EngineConfig {
             dir: None,
             proto: Proto::Auto,
             options: Vec::new(),
-            limits: Limits::default(),
+            limits: TimeControl::default(),
             margin: Duration::from_millis(100),
             hang_timeout: Duration::from_secs(30),
             ranks: RankBase::Auto,

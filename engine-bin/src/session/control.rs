@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard};
 
 /// Answers UCCI `probe` for the position being searched, from another thread (see
-/// `Engine::prober`).
+/// `SessionEngine::prober`).
 pub type Prober = Box<dyn Fn(Option<&PositionSpec>, &Out) -> String + Send>;
 
 #[derive(Default)]

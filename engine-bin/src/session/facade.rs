@@ -1,11 +1,16 @@
-//! The engine facade, in the style of Stockfish's `Engine`: one [`Engine`] per game holds the
-//! position the GUI set up, the banned root moves and the search (TT, threads), and offers
+//! The engine facade, in the style of Stockfish's `Engine`: one [`SessionEngine`] per game holds
+//! the position the GUI set up, the banned root moves and the search (`search::Engine`: TT,
+//! threads; named apart because it knows no position and no protocol), and offers
 //! everything the session does with them — `position`, `banmoves`, `go` and its answer,
 //! `probe`, `perft`, `genfens`, `d`, `eval` and the options that reach the search (`Hash`,
 //! `Threads`, `Clear Hash`, the xiangqi move limit). Written once over [`PlayableGame`]; the
 //! concrete games and the `match` on the active one are in `games.rs`.
 //!
-//! Only this module and its children know the search crate's API.
+//! Only this module and its children run searches (`genfens/openings.rs` for the openings it
+//! checks). Elsewhere the session touches the search crate in two narrow places: `control.rs`
+//! holds the search's `Signals` (the stop and ponderhit flags the input thread sets) and
+//! `tunables.rs` exposes `search::params`. Outside the session, the `bench` and `params`
+//! subcommands use the search crate directly.
 //!
 //! Policy for bad input (docs/UCCI.md §4.1): a bad FEN leaves *no* position, so a later `go`
 //! answers at once with nothing to play; an illegal move in `moves` keeps the position reached
@@ -37,7 +42,7 @@ pub trait PlayableGame: Game {
 }
 
 /// One game's engine: position, banned moves and search.
-pub struct Engine<G: PlayableGame> {
+pub struct SessionEngine<G: PlayableGame> {
     /// `None` after a FEN that could not be read.
     root: Option<G>,
     /// UCCI `banmoves`: root moves the searches must not play, until the next `position`.
@@ -45,12 +50,12 @@ pub struct Engine<G: PlayableGame> {
     search: search::Engine<G, G::Eval>,
 }
 
-impl<G: PlayableGame> Engine<G> {
+impl<G: PlayableGame> SessionEngine<G> {
     /// A fresh engine at the start position, sized by `Hash` and `Threads`.
     pub fn new(settings: &Settings) -> Self {
         let mut root = G::startpos();
         root.apply_rules(settings);
-        let mut engine = Engine {
+        let mut engine = SessionEngine {
             root: Some(root),
             banned: Vec::new(),
             search: search::Engine::new(settings.hash_mb, settings.threads),

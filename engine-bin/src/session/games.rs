@@ -3,12 +3,12 @@
 //! session's only `match` on the game: everything else is written once over [`PlayableGame`]
 //! and reached through [`with_engine!`].
 
-use super::facade::{Engine, PlayableGame};
+use super::facade::{PlayableGame, SessionEngine};
 use super::options::Settings;
+use game_api::GameKind;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use nnue::{EvalSwitch, Net, NnueGame};
-use protocol::GameKind;
 use std::sync::Arc;
 
 /// The net when `Use NNUE` is on and one is loaded, else the hand-written evaluation.
@@ -42,11 +42,11 @@ impl PlayableGame for Xiangqi {
 /// The engine of the game being played.
 pub enum ActiveEngine {
     // Boxed: the two engines differ in size, and the enum is moved when the game switches.
-    Chess(Box<Engine<Chess>>),
-    Xiangqi(Box<Engine<Xiangqi>>),
+    Chess(Box<SessionEngine<Chess>>),
+    Xiangqi(Box<SessionEngine<Xiangqi>>),
 }
 
-/// Runs `$body` with `$e` bound to the active game's [`Engine`], whichever game it is.
+/// Runs `$body` with `$e` bound to the active game's [`SessionEngine`], whichever game it is.
 macro_rules! with_engine {
     ($active:expr, $e:ident => $body:expr) => {
         match $active {
@@ -61,8 +61,8 @@ impl ActiveEngine {
     /// A fresh engine of `kind` at its start position.
     pub fn new(kind: GameKind, settings: &Settings) -> Self {
         match kind {
-            GameKind::Chess => ActiveEngine::Chess(Box::new(Engine::new(settings))),
-            GameKind::Xiangqi => ActiveEngine::Xiangqi(Box::new(Engine::new(settings))),
+            GameKind::Chess => ActiveEngine::Chess(Box::new(SessionEngine::new(settings))),
+            GameKind::Xiangqi => ActiveEngine::Xiangqi(Box::new(SessionEngine::new(settings))),
         }
     }
 

@@ -5,9 +5,10 @@
 //! A game plays with its embedded net by default only where that net beat the hand-written
 //! evaluation in a match (crates/nnue/nets/README.md); both games' nets now do.
 
+use game_api::GameKind;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
-use nnue::format::{GameTag, LoadError};
+use nnue::format::LoadError;
 use nnue::{Net, NnueGame};
 use std::sync::Arc;
 
@@ -45,15 +46,15 @@ impl Nets {
         let bytes = std::fs::read(path)
             .map_err(|e| format!("EvalFile {path}: cannot read: {e}; the current net stays"))?;
         let parsed = match Net::from_bytes::<Chess>(&bytes) {
-            Err(LoadError::WrongGame { found: GameTag::Xiangqi, .. }) => {
+            Err(LoadError::WrongGame { found: GameKind::Xiangqi, .. }) => {
                 Net::from_bytes::<Xiangqi>(&bytes)
             }
             other => other,
         };
         let net = parsed.map_err(|e| format!("EvalFile {path}: {e}; the current net stays"))?;
         match net.tag {
-            GameTag::Chess => self.chess = Some(Arc::new(net)),
-            GameTag::Xiangqi => self.xiangqi = Some(Arc::new(net)),
+            GameKind::Chess => self.chess = Some(Arc::new(net)),
+            GameKind::Xiangqi => self.xiangqi = Some(Arc::new(net)),
         }
         Ok(())
     }

@@ -1,13 +1,14 @@
 //! Chess: 2 × 6 × 64 = 768 inputs per perspective; squares a1 = 0 … h8 = 63.
 
 use crate::features::NnueGame;
-use crate::format::{GameTag, LoadError};
+use crate::format::LoadError;
 use crate::net::Net;
+use game_api::GameKind;
 use movegen_chess::Chess;
 use std::sync::{Arc, OnceLock};
 
 impl NnueGame for Chess {
-    const TAG: GameTag = GameTag::Chess;
+    const TAG: GameKind = GameKind::Chess;
     const KINDS: usize = 6;
     #[inline(always)]
     fn mirror(sq: usize) -> usize {

@@ -2,13 +2,14 @@
 //! back rank.
 
 use crate::features::NnueGame;
-use crate::format::{GameTag, LoadError};
+use crate::format::LoadError;
 use crate::net::Net;
+use game_api::GameKind;
 use movegen_xiangqi::Xiangqi;
 use std::sync::{Arc, OnceLock};
 
 impl NnueGame for Xiangqi {
-    const TAG: GameTag = GameTag::Xiangqi;
+    const TAG: GameKind = GameKind::Xiangqi;
     const KINDS: usize = 7;
     #[inline(always)]
     fn mirror(sq: usize) -> usize {

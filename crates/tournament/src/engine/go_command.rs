@@ -1,15 +1,22 @@
 //! The `go` command: how the runner's clocks and limits are written in each dialect.
 
-use super::session::GoClocks;
-use crate::clock::Limits;
+use crate::clock::{Clock, TimeControl};
 use protocol::Dialect;
 use std::time::Duration;
+
+/// Both clocks of a `go`, from the mover's point of view.
+pub struct GoClocks<'a> {
+    pub own: &'a Clock,
+    pub opponent: &'a Clock,
+    /// Whether the mover is White/Red (UCI's `wtime`/`btime` are absolute).
+    pub mover_is_white: bool,
+}
 
 /// The `go` line for a dialect: UCI clocks in ms as wtime/btime; UCCI clocks relative to the
 /// mover, in seconds or (for `usemillisec` engines) milliseconds.
 pub fn go_command(
     dialect: Dialect,
-    limits: &Limits,
+    limits: &TimeControl,
     clocks: &GoClocks<'_>,
     ucci_millis: bool,
 ) -> String {
@@ -90,14 +97,14 @@ fn unit_or_zero(d: Duration, millis: bool) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::{parse_tc, Clock};
+    use crate::clock::parse_tc;
 
     fn line(
         dialect: Dialect,
         tc: &str,
         white_moves: bool,
         millis: bool,
-        extra: impl Fn(&mut Limits),
+        extra: impl Fn(&mut TimeControl),
     ) -> String {
         let mut limits = parse_tc(tc).unwrap();
         extra(&mut limits);

@@ -8,5 +8,6 @@ pub mod process;
 pub mod score;
 pub mod session;
 
+pub use go_command::GoClocks;
 pub use process::EngineError;
-pub use session::{EngineSession, GoClocks, GoFailure, PositionText, Reply};
+pub use session::{EngineSession, GoFailure, PositionText, Reply};

@@ -4,10 +4,10 @@
 //! lines, `go` clocks) lives here and in `go_command.rs`; the dialect type, its handshake words
 //! and the reading of `info`/`bestmove` lines are `protocol`'s.
 
-use super::go_command::go_command;
+use super::go_command::{go_command, GoClocks};
 use super::notation;
 use super::process::{EngineError, EngineProcess};
-use crate::clock::{Clock, Limits};
+use crate::clock::TimeControl;
 use crate::config::{EngineConfig, GameKind, Proto, RankBase, UcciTimeUnit};
 use protocol::{BestMove, Dialect, Score, SearchInfo};
 use std::time::{Duration, Instant};
@@ -21,14 +21,6 @@ pub struct PositionText<'a> {
     pub reset_fen: &'a str,
     /// Index into `moves` of the first move after `reset_fen`.
     pub reset_index: usize,
-}
-
-/// Both clocks of a `go`, from the mover's point of view.
-pub struct GoClocks<'a> {
-    pub own: &'a Clock,
-    pub opponent: &'a Clock,
-    /// Whether the mover is White/Red (UCI's `wtime`/`btime` are absolute).
-    pub mover_is_white: bool,
 }
 
 /// An engine's answer to `go`.
@@ -282,7 +274,7 @@ impl EngineSession {
         pos: &PositionText<'_>,
         clocks: &GoClocks<'_>,
     ) -> Result<Reply, GoFailure> {
-        let limits: &Limits = &self.config.limits;
+        let limits: &TimeControl = &self.config.limits;
         let wait = limits
             .move_deadline(clocks.own, self.config.margin)
             .map(|d| d + Duration::from_millis(1))

@@ -1,16 +1,18 @@
 //! `genfens …` in the session: generates openings of the active game (chess, or xiangqi under
-//! `UCI_Variant xiangqi` / UCCI) with `crate::genfens`, and prints each as
+//! `UCI_Variant xiangqi` / UCCI) with `openings.rs`, and prints each as
 //! `info string genfens <FEN>`, the line OpenBench's client collects.
 //!
 //! Diagnostics start `info string genfens: …` — with a colon, so that the client, which takes
 //! every line starting `info string genfens ` as an opening, never mistakes one for a FEN.
 
-use super::{Engine, PlayableGame};
-use crate::genfens::{generate, read_book, Request};
+mod openings;
+
+use super::{PlayableGame, SessionEngine};
 use crate::session::output::Out;
+use openings::{generate, read_book, Request};
 use protocol::GenFensParams;
 
-impl<G: PlayableGame> Engine<G> {
+impl<G: PlayableGame> SessionEngine<G> {
     pub fn genfens(&self, params: &GenFensParams, out: &Out) {
         if !params.extra.is_empty() {
             out.note(&format!("genfens: ignoring '{}'", params.extra.join(" ")));

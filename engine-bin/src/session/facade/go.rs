@@ -2,7 +2,7 @@
 //! ends it (`bestmove m [ponder p] [draw|resign]`, `bestmove (none)`, `nobestmove`).
 
 use super::progress::{self, Progress};
-use super::{Engine, PlayableGame};
+use super::{PlayableGame, SessionEngine};
 use crate::session::control::{Control, Ticket};
 use crate::session::options::Settings;
 use crate::session::skill::Skill;
@@ -68,7 +68,7 @@ pub struct GoContext<'a> {
     pub settings: &'a Settings,
 }
 
-impl<G: PlayableGame> Engine<G> {
+impl<G: PlayableGame> SessionEngine<G> {
     /// Runs search `seq` and prints its answer. Every path ends the ticket, so the GUI always
     /// gets exactly one `bestmove`/`nobestmove` per `go`.
     pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {
@@ -88,8 +88,6 @@ impl<G: PlayableGame> Engine<G> {
             out.note("go: no valid position (the last position command failed)");
             return BestMove::default();
         };
-        let mut legal = MoveList::new();
-        root.generate(GenKind::All, &mut legal);
         let mut searchmoves = Vec::new();
         for token in &params.searchmoves {
             match root.parse_move(token) {
@@ -97,12 +95,6 @@ impl<G: PlayableGame> Engine<G> {
                 Err(e) => out.note(&format!("go searchmoves: {e}")),
             }
         }
-        let allowed: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| !self.banned.contains(m))
-            .filter(|m| searchmoves.is_empty() || searchmoves.contains(m))
-            .collect();
         if cx.dialect == Dialect::Ucci && params.depth == Some(0) && !params.infinite {
             // The spec's `go depth 0`: a static evaluation and nothing to play.
             let eval = self.search.static_eval(root);
@@ -136,17 +128,13 @@ impl<G: PlayableGame> Engine<G> {
             }
             None => found.best,
         };
-        let best = match chosen.filter(|m| allowed.contains(m)) {
-            Some(m) => m,
-            None => match allowed.first() {
-                // The search found nothing although a move is allowed (it was stopped before
-                // its first iteration ended): any allowed move beats forfeiting.
-                Some(&m) => m,
-                None => {
-                    wait_if_held(cx.control, limits.infinite || limits.ponder);
-                    return BestMove::default();
-                }
-            },
+        // The search filters the root moves (legal, not banned, within `searchmoves`) and
+        // returns one of them whenever there is one, even when stopped in its first iteration;
+        // the candidates weakened play picks from are its lines. So `None` means no move is
+        // allowed.
+        let Some(best) = chosen else {
+            wait_if_held(cx.control, limits.infinite || limits.ponder);
+            return BestMove::default();
         };
         let mut after = root.clone();
         after.make(best);

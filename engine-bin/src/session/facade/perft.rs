@@ -7,15 +7,16 @@
 //! Before, `go perft 7` then `stop` answered `readyok` only after 6.8 s, and UCCI `go perft 6`
 //! ran 46 s with no way to end it.
 
-use super::{Engine, PlayableGame};
+use super::{PlayableGame, SessionEngine};
 use crate::session::control::Control;
+use game_api::perft::perft_until;
 use game_api::{GenKind, MoveList};
 
 /// Deeper than any perft that finishes in a day, shallow enough that the recursion (one move
 /// list per ply) and the position's history stay small whatever number the GUI sends.
 pub const MAX_PERFT_DEPTH: u32 = 16;
 
-impl<G: PlayableGame> Engine<G> {
+impl<G: PlayableGame> SessionEngine<G> {
     /// Runs perft number `seq`: one `move: count` line per root move, then the total as the
     /// last line (`Nodes searched: N`), which is always printed so a client waiting for it is
     /// never left hanging. A stopped perft says so before that partial total.
@@ -44,7 +45,7 @@ impl<G: PlayableGame> Engine<G> {
         let mut total = 0;
         for (done, &m) in list.iter().enumerate() {
             root.make(m);
-            let count = count_paths(root, depth - 1, &stopped);
+            let count = perft_until(root, depth - 1, &stopped);
             root.unmake();
             let Some(count) = count else {
                 out.note(&format!(
@@ -59,31 +60,4 @@ impl<G: PlayableGame> Engine<G> {
         out.line("");
         total
     }
-}
-
-/// Leaves `depth` plies below `pos` (the last ply bulk-counted), or `None` once `stopped`
-/// says so. The flag is read at every interior node: one relaxed load per few dozen moves.
-fn count_paths<G: game_api::Game>(
-    pos: &mut G,
-    depth: u32,
-    stopped: &dyn Fn() -> bool,
-) -> Option<u64> {
-    match depth {
-        0 => return Some(1),
-        1 => return Some(pos.count_legal() as u64),
-        _ => {}
-    }
-    if stopped() {
-        return None;
-    }
-    let mut list = MoveList::new();
-    pos.generate(GenKind::All, &mut list);
-    let mut nodes = 0;
-    for &m in list.iter() {
-        pos.make(m);
-        let below = count_paths(pos, depth - 1, stopped);
-        pos.unmake();
-        nodes += below?;
-    }
-    Some(nodes)
 }

@@ -3,13 +3,13 @@
 //! by the input thread while a search holds the engine (the TT is lockless).
 
 use super::position::build;
-use super::{Engine, PlayableGame};
+use super::{PlayableGame, SessionEngine};
 use crate::session::control::Prober;
 use crate::session::options::Settings;
 use crate::session::output::Out;
 use protocol::{HashBound, PopHash, PositionSpec, Score, UCCI_MATE};
 
-impl<G: PlayableGame> Engine<G> {
+impl<G: PlayableGame> SessionEngine<G> {
     /// The `pophash` line for `spec` (or the current position).
     pub fn probe(&self, spec: Option<&PositionSpec>, settings: &Settings, out: &Out) -> String {
         pophash_line(&self.search.tt_reader(), self.root.as_ref(), spec, settings, out)

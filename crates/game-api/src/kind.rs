@@ -1,6 +1,6 @@
 //! Which game is played. The protocols name it (`UCI_Variant chess|xiangqi`; UCCI is xiangqi
-//! only), and so do the command lines of the binary and the match runner, so the one type for
-//! it lives here.
+//! only), so do the command lines of the binary and the match runner, and the NNUE net files
+//! carry it as their game byte: the one type for it lives here, below all of them.
 
 /// One of the two games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
