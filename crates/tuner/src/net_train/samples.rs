@@ -46,24 +46,8 @@ impl Samples {
     pub fn load<G: NnueGame>(paths: &[String], filter: &Filter) -> Result<Samples, String> {
         let mut samples = Samples::default();
         for path in paths {
-<<<<<<< HEAD
             read_positions::<G>(Path::new(path), filter, |r| samples.push::<G>(&r))
                 .map_err(|e| format!("{path}: {e}"))?;
-=======
-            let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
-            let mut reader =
-                Reader::new(BufReader::new(file)).map_err(|e| format!("{path}: {e}"))?;
-            let id = match G::TAG {
-                game_api::GameKind::Chess => GameId::Chess,
-                game_api::GameKind::Xiangqi => GameId::Xiangqi,
-            };
-            if reader.game != id {
-                return Err(format!("{path}: not a {} datagen file", G::NAME));
-            }
-            while let Some(r) = reader.next_record().map_err(|e| format!("{path}: {e}"))? {
-                samples.push::<G>(&r);
-            }
->>>>>>> tidy
         }
         Ok(samples)
     }
