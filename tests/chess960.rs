@@ -164,3 +164,28 @@ fn rights_follow_their_rook_and_the_key_stays_exact() {
         pos("4k3/8/8/8/8/8/8/4KR1R w H - 0 1").hash()
     );
 }
+
+#[test]
+fn numbered_start_positions_match_python_chess() {
+    use movegen_chess::{chess960_start_fen, dfrc_start_fen};
+    // `chess.Board.from_chess960_pos(n).fen()`.
+    for (n, fen) in [
+        (0, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"),
+        (1, "bqnbnrkr/pppppppp/8/8/8/8/PPPPPPPP/BQNBNRKR w KQkq - 0 1"),
+        (100, "qbbnrnkr/pppppppp/8/8/8/8/PPPPPPPP/QBBNRNKR w KQkq - 0 1"),
+        (300, "qbnrkrbn/pppppppp/8/8/8/8/PPPPPPPP/QBNRKRBN w KQkq - 0 1"),
+        (518, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (777, "qrkbbnrn/pppppppp/8/8/8/8/PPPPPPPP/QRKBBNRN w KQkq - 0 1"),
+        (959, "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1"),
+    ] {
+        assert_eq!(chess960_start_fen(n).as_deref(), Some(fen), "position {n}");
+    }
+    assert_eq!(chess960_start_fen(960), None);
+    for n in 0..960 {
+        let fen = chess960_start_fen(n).expect("0..960");
+        assert_eq!(pos(&fen).fen(), fen, "position {n} round trip");
+    }
+    let dfrc = dfrc_start_fen(0, 959).expect("dfrc");
+    assert_eq!(dfrc, "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    assert_eq!(pos(&dfrc).fen(), dfrc);
+}

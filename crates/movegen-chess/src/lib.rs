@@ -19,6 +19,7 @@
 
 mod bitboard;
 mod castling;
+mod chess960_start;
 mod chess_move;
 mod fen;
 mod fen_castling;
@@ -40,6 +41,7 @@ mod tables;
 mod types;
 mod zobrist;
 
+pub use chess960_start::{chess960_back_rank, chess960_start_fen, dfrc_start_fen};
 pub use game_impl::{encode_move, BENCH_FENS};
 pub use position::Chess;
 

@@ -32,6 +32,8 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     pub variant: GameKind,
     pub show_wdl: bool,
+    /// `UCI_Chess960`: castling written and read as king-takes-rook (`games.rs` applies it).
+    pub chess960: bool,
     pub move_limit: u32,
     pub batch: bool,
     pub debug: bool,
@@ -55,6 +57,7 @@ impl Default for Settings {
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS as u64,
             variant: GameKind::Chess,
             show_wdl: false,
+            chess960: false,
             move_limit: DEFAULT_MOVE_LIMIT as u32,
             batch: false,
             debug: false,
@@ -78,6 +81,7 @@ enum Key {
     MoveOverhead,
     Variant,
     ShowWdl,
+    Chess960,
     MoveLimit,
     UseMillisec,
     Batch,
@@ -115,6 +119,7 @@ const TABLE: &[Spec] = &[
     spec(Some("Move Overhead"), Some("moveoverhead"), Key::MoveOverhead),
     spec(Some("UCI_Variant"), None, Key::Variant),
     spec(Some("UCI_ShowWDL"), None, Key::ShowWdl),
+    spec(Some("UCI_Chess960"), None, Key::Chess960),
     spec(Some("Xiangqi Move Limit"), Some("movelimit"), Key::MoveLimit),
     spec(None, Some("usemillisec"), Key::UseMillisec),
     spec(None, Some("batch"), Key::Batch),
@@ -186,6 +191,7 @@ fn declaration(key: Key, dialect: Dialect) -> OptionKind {
         },
         Key::Ponder
         | Key::ShowWdl
+        | Key::Chess960
         | Key::Batch
         | Key::Debug
         | Key::LimitStrength
@@ -307,6 +313,10 @@ pub fn apply(
         Key::ShowWdl => {
             settings.show_wdl = check()?;
             Effect::None
+        }
+        Key::Chess960 => {
+            settings.chess960 = check()?;
+            Effect::Rules
         }
         Key::MoveLimit => {
             settings.move_limit = spin(MIN_MOVE_LIMIT, MAX_MOVE_LIMIT)? as u32;
