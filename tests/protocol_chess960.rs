@@ -83,3 +83,28 @@ fn standard_castling_is_king_move_outside_chess960_mode() {
     assert_eq!(field(&d, "Fen: "), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1", "{d:?}");
     e.sync();
 }
+
+#[test]
+fn genfens_reads_a_dfrc_book() {
+    use game_api::Game;
+    let book = std::env::temp_dir().join(format!("dfrc_book_{}.epd", std::process::id()));
+    let lines: Vec<String> = [(0, 959), (17, 402), (518, 12)]
+        .iter()
+        .filter_map(|&(w, b)| movegen_chess::dfrc_start_fen(w, b))
+        .collect();
+    std::fs::write(&book, lines.join("\n")).expect("write the book");
+    let mut e = Engine::start();
+    e.handshake_uci();
+    e.send(&format!("genfens 12 seed 3 book {}", book.display()));
+    e.send("isready");
+    let out = e.read_until(PATIENCE, |l| l == "readyok");
+    let _ = std::fs::remove_file(&book);
+    let fens: Vec<&str> =
+        out.iter().filter_map(|l| l.strip_prefix("info string genfens ")).collect();
+    assert_eq!(fens.len(), 12, "{out:?}");
+    for fen in fens {
+        let pos = movegen_chess::Chess::from_fen(fen).expect("a valid DFRC position");
+        assert_eq!(pos.fen(), fen);
+        assert_ne!(fen.split(' ').nth(2), Some("-"), "castling rights kept: {fen}");
+    }
+}
