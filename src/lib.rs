@@ -1,5 +1,6 @@
 //! Support for the end-to-end tests in `tests/` and the benches in `benches/`: the data tables
-//! both games' tests share (`tests/data/perft.tsv`, the perft counts; `tests/data/rules_cases.tsv`,
+//! both games' tests share (`tests/data/perft.tsv`, the perft counts; `tests/data/perft960.tsv`,
+//! Chess960 perft counts; `tests/data/rules_cases.tsv`,
 //! positions with the verdict the rules must give) and the path of the `kientuong` binary. The
 //! engine itself lives in `crates/` and `engine-bin/`.
 
@@ -54,6 +55,22 @@ pub fn perft_cases(game: &str) -> Vec<PerftCase> {
             fen: r[2].clone(),
             depth: r[3].parse().expect("perft depth"),
             nodes: r[4].parse().expect("perft nodes"),
+        })
+        .collect()
+}
+
+/// The rows of `tests/data/perft960.tsv` (Chess960 and Double Fischer Random perft counts from
+/// python-chess; `scripts/gen-perft960.py`): name, Shredder-FEN, depth, nodes.
+pub fn perft960_cases() -> Vec<PerftCase> {
+    read_rows("perft960.tsv")
+        .into_iter()
+        .filter(|r| r.len() >= 4)
+        .map(|r| PerftCase {
+            game: "chess960".to_owned(),
+            name: r[0].clone(),
+            fen: r[1].clone(),
+            depth: r[2].parse().expect("perft depth"),
+            nodes: r[3].parse().expect("perft nodes"),
         })
         .collect()
 }

@@ -100,8 +100,8 @@ fn bad_fens_get_typed_errors() {
     assert!(is_illegal(&err("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1")), "side not to move in check");
     assert!(is_illegal(&err("4k3/8/8/8/8/8/8/4K3 w K - 0 1")), "castling right without rook");
     assert!(
-        is_illegal(&err("4k3/8/8/8/8/8/8/3K3R w K - 0 1")),
-        "castling right without king on e1"
+        is_illegal(&err("4k3/8/8/8/8/8/3K4/7R w K - 0 1")),
+        "castling right without king on its back rank (a king on d1 is Chess960 castling)"
     );
     assert!(
         is_illegal(&err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1")),

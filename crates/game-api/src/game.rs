@@ -46,6 +46,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError>;
     /// Writes a move (legal in this position) in the game's coordinate notation.
     fn write_move(&self, m: Move) -> String;
+    /// Chess960 (Fischer Random) notation on or off (`UCI_Chess960`): chess then writes and
+    /// reads castling as king-takes-rook. The rules never depend on it, so other games ignore it.
+    fn set_chess960(&mut self, _on: bool) {}
 
     // ----- state -----
 

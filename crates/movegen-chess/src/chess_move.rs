@@ -7,7 +7,8 @@ use game_api::Move;
 
 pub const NORMAL: u16 = 0;
 pub const EN_PASSANT: u16 = 1;
-/// The king's two-square move; the rook's move is implied by the target square.
+/// Castling, encoded as the king taking its own rook (from = king, to = that rook's square), in
+/// standard chess as in Chess960; `castling::castle_king_to` gives where the king lands.
 pub const CASTLING: u16 = 2;
 /// Promotion flags are `PROMOTION + kind - KNIGHT`, kinds knight through queen.
 pub const PROMOTION: u16 = 4;

@@ -1,21 +1,13 @@
 //! FEN in and out. Parsing is strict and total: every malformed or impossible input becomes a
 //! typed [`FenError`], never a panic, and an accepted position is one the move generator can
 //! handle (one king each, no pawn on a back rank, the side not to move not in check, castling
-//! rights backed by king and rook on their home squares, at most 16 men a side with no more
+//! rights backed by king and rook on their back rank (`fen_castling.rs`, Chess960 included), at most 16 men a side with no more
 //! promoted pieces than missing pawns, an en-passant square that a double step could have made).
 
 use crate::bitboard::*;
-use crate::position::*;
+use crate::position::Chess;
 use crate::types::*;
 use game_api::{Color, FenError};
-
-/// Castling rights in FEN order with the king and rook squares each one needs.
-const RIGHTS: [(char, u8, usize, usize, Color); 4] = [
-    ('K', WHITE_KINGSIDE, 4, 7, Color::White),
-    ('Q', WHITE_QUEENSIDE, 4, 0, Color::White),
-    ('k', BLACK_KINGSIDE, 60, 63, Color::Black),
-    ('q', BLACK_QUEENSIDE, 60, 56, Color::Black),
-];
 
 fn piece_from_letter(c: char) -> Option<u8> {
     let kind = KIND_LETTERS.iter().position(|&l| l == c.to_ascii_uppercase())?;
@@ -103,30 +95,6 @@ impl Chess {
         Ok(())
     }
 
-    fn parse_castling(&mut self, text: &str) -> Result<(), FenError> {
-        if text == "-" {
-            return Ok(());
-        }
-        for c in text.chars() {
-            let Some(&(_, right, king_sq, rook_sq, color)) = RIGHTS.iter().find(|r| r.0 == c)
-            else {
-                return Err(FenError::BadField("castling", text.to_owned()));
-            };
-            if self.castling & right != 0 {
-                return Err(FenError::BadField("castling", text.to_owned()));
-            }
-            if self.board[king_sq] != piece_of(color, KING)
-                || self.board[rook_sq] != piece_of(color, ROOK)
-            {
-                return Err(FenError::Illegal(format!(
-                    "castling right '{c}' without king and rook on their home squares"
-                )));
-            }
-            self.castling |= right;
-        }
-        Ok(())
-    }
-
     fn validate_material(&self) -> Result<(), FenError> {
         for color in [Color::White, Color::Black] {
             let name = if color == Color::White { "white" } else { "black" };
@@ -186,6 +154,11 @@ impl Chess {
     }
 
     pub(crate) fn write_fen(&self) -> String {
+        self.write_fen_with(false)
+    }
+
+    /// The FEN, with a Shredder-FEN castling field when `shredder` (X-FEN otherwise).
+    pub(crate) fn write_fen_with(&self, shredder: bool) -> String {
         let mut out = String::with_capacity(90);
         for rank in (0..8).rev() {
             let mut empty = 0;
@@ -216,14 +189,7 @@ impl Chess {
         out.push(' ');
         out.push(if self.side == Color::White { 'w' } else { 'b' });
         out.push(' ');
-        if self.castling == 0 {
-            out.push('-');
-        }
-        for (c, right, ..) in RIGHTS {
-            if self.castling & right != 0 {
-                out.push(c);
-            }
-        }
+        self.write_castling(&mut out, shredder);
         out.push(' ');
         if self.ep == NO_SQUARE {
             out.push('-');

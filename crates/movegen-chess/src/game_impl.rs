@@ -2,6 +2,7 @@
 //! `#[inline]` so the generic perft and search can inline across the crate boundary.
 
 use crate::bitboard::{bit, Squares};
+use crate::castling::castle_king_to;
 use crate::chess_move::{self, flag, from_sq, promotion_kind, to_sq, CASTLING, EN_PASSANT, NORMAL};
 use crate::magic::{bishop_attacks, rook_attacks};
 use crate::position::Chess;
@@ -85,7 +86,11 @@ impl Game for Chess {
     }
 
     fn write_move(&self, m: Move) -> String {
-        Chess::write_coordinate_move(m)
+        self.write_coordinate_move(m)
+    }
+
+    fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
     }
 
     #[inline]
@@ -156,9 +161,16 @@ impl Game for Chess {
         from_sq(m)
     }
 
+    /// Where the moved piece lands: for castling (encoded king-takes-rook) the king's square, so
+    /// history tables see castling as they always did.
     #[inline]
     fn to_square(m: Move) -> usize {
-        to_sq(m)
+        let to = to_sq(m);
+        if flag(m) == CASTLING {
+            castle_king_to(from_sq(m), to)
+        } else {
+            to
+        }
     }
 
     #[inline]

@@ -20,6 +20,15 @@ impl Chess {
         if from == to || piece == NO_PIECE || color_of(piece) != us {
             return false;
         }
+        if flag == CASTLING {
+            // Encoded king-takes-own-rook: the one move whose target holds a piece of ours.
+            if kind_of(piece) != KING || self.checkers != 0 {
+                return false;
+            }
+            let mut list = MoveList::new();
+            self.castling_moves_into(&mut list);
+            return list.contains(m);
+        }
         if self.by_color[us.index()] & bit(to) != 0 {
             return false;
         }
@@ -27,14 +36,6 @@ impl Chess {
         let occupied = self.occupied();
         let theirs = self.by_color[(!us).index()];
         match flag {
-            CASTLING => {
-                if kind != KING || self.checkers != 0 {
-                    return false;
-                }
-                let mut list = MoveList::new();
-                self.castling_moves_into(&mut list);
-                list.contains(m)
-            }
             EN_PASSANT => {
                 kind == PAWN
                     && self.ep as usize == to

@@ -13,11 +13,16 @@
 //!   includes the en-passant file only when an en-passant capture is actually legal, so
 //!   repetition follows the FIDE definition.
 //! - Moves are 16 bits: from (0-5), to (6-11), flag (12-15: normal, en passant, castling,
-//!   promotion to N/B/R/Q). Castling is the king's two-square move, written `e1g1`.
+//!   promotion to N/B/R/Q). Castling is encoded king-takes-own-rook, which covers every
+//!   Chess960 placement (`castling.rs`); it is written `e1g1` in standard notation and `e1h1`
+//!   in Chess960 notation ([`Chess::set_chess960`]).
 
 mod bitboard;
+mod castling;
+mod chess960_start;
 mod chess_move;
 mod fen;
+mod fen_castling;
 mod game_impl;
 mod legality;
 mod magic;
@@ -36,6 +41,7 @@ mod tables;
 mod types;
 mod zobrist;
 
+pub use chess960_start::{chess960_back_rank, chess960_start_fen, dfrc_start_fen};
 pub use game_impl::{encode_move, BENCH_FENS};
 pub use position::Chess;
 

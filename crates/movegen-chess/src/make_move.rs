@@ -1,22 +1,13 @@
 //! make / unmake. `make` updates the key incrementally and pushes an [`Undo`]; `unmake` moves
 //! the pieces back and restores everything else from that record rather than recomputing it.
 
+use crate::castling::{castle_king_to, castle_rook_to};
 use crate::chess_move::{flag, from_sq, promotion_kind, to_sq, CASTLING, EN_PASSANT, NORMAL};
-use crate::position::{Chess, Undo, CASTLING_KEPT};
+use crate::position::{Chess, Undo};
 use crate::tables::PAWN_ATTACKS;
 use crate::types::*;
 use crate::zobrist::KEYS;
 use game_api::{Color, Move};
-
-/// Rook from/to squares for a castling king move landing on `king_to`.
-#[inline(always)]
-fn castling_rook(king_to: usize) -> (usize, usize) {
-    if king_to & 7 == 6 {
-        (king_to + 1, king_to - 1)
-    } else {
-        (king_to - 2, king_to + 1)
-    }
-}
 
 impl Chess {
     #[inline]
@@ -27,7 +18,12 @@ impl Chess {
         let piece = self.board[from];
         let us = self.side;
         let them = !us;
-        let captured = if flag == EN_PASSANT { piece_of(them, PAWN) } else { self.board[to] };
+        // Castling is encoded king-takes-own-rook: the rook on `to` is not captured.
+        let captured = match flag {
+            EN_PASSANT => piece_of(them, PAWN),
+            CASTLING => NO_PIECE,
+            _ => self.board[to],
+        };
         self.history.push(Undo {
             key: self.key,
             checkers: self.checkers,
@@ -71,12 +67,17 @@ impl Chess {
                     ^ ps[piece as usize][to];
             }
             CASTLING => {
-                let (rook_from, rook_to) = castling_rook(to);
+                // Both leave before either lands: in Chess960 each may land where the other
+                // stood, or not move at all.
+                let (rook_from, king_to, rook_to) =
+                    (to, castle_king_to(from, to), castle_rook_to(from, to));
                 let rook = piece_of(us, ROOK);
-                self.shift(piece, from, to);
-                self.shift(rook, rook_from, rook_to);
+                self.remove(piece, from);
+                self.remove(rook, rook_from);
+                self.put(piece, king_to);
+                self.put(rook, rook_to);
                 key ^= ps[piece as usize][from]
-                    ^ ps[piece as usize][to]
+                    ^ ps[piece as usize][king_to]
                     ^ ps[rook as usize][rook_from]
                     ^ ps[rook as usize][rook_to];
             }
@@ -93,9 +94,9 @@ impl Chess {
         }
 
         if self.castling != 0 {
-            let kept = self.castling & CASTLING_KEPT[from] & CASTLING_KEPT[to];
+            let kept = self.castling & self.castle.kept[from] & self.castle.kept[to];
             if kept != self.castling {
-                key ^= KEYS.castling[self.castling as usize] ^ KEYS.castling[kept as usize];
+                key ^= self.castle.keys[self.castling as usize] ^ self.castle.keys[kept as usize];
                 self.castling = kept;
                 self.rep_window = 0;
             }
@@ -163,10 +164,12 @@ impl Chess {
                 self.put(undo.captured, to ^ 8);
             }
             CASTLING => {
-                let (rook_from, rook_to) = castling_rook(to);
-                let king = self.board[to];
-                self.shift(king, to, from);
-                self.shift(piece_of(us, ROOK), rook_to, rook_from);
+                let (king_to, rook_to) = (castle_king_to(from, to), castle_rook_to(from, to));
+                let (king, rook) = (piece_of(us, KING), piece_of(us, ROOK));
+                self.remove(king, king_to);
+                self.remove(rook, rook_to);
+                self.put(king, from);
+                self.put(rook, to);
             }
             _ => {
                 let promoted = self.board[to];

@@ -9,10 +9,11 @@
 //! for [`Chess::count_legal_moves`], only counts, so the two cannot drift apart.
 
 use crate::bitboard::*;
+use crate::castling::{castle_king_to, castle_rook_to};
 use crate::chess_move::{CASTLING, EN_PASSANT, NORMAL};
 use crate::magic::{bishop_attacks, rook_attacks};
 use crate::move_output::{MoveCount, MoveOutput};
-use crate::position::{Chess, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+use crate::position::Chess;
 use crate::tables::{between, line, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
 use game_api::{Color, MoveList};
@@ -183,28 +184,28 @@ impl Chess {
         });
     }
 
+    /// Castling with each right the side still holds (the caller has checked the king is not in
+    /// check). As python-chess and the FIDE Chess960 rules have it: the squares between the
+    /// king's start and destination must not be attacked (king lifted), and the king must be
+    /// safe on its destination once the rook has moved (a rook leaving the back rank's line can
+    /// uncover an attack on the king there, in Chess960 only).
     #[inline(always)]
     fn castling_moves<O: MoveOutput>(&self, out: &mut O, ksq: usize, occupied: Bitboard) {
-        let (kingside, queenside) = if self.side == Color::White {
-            (WHITE_KINGSIDE, WHITE_QUEENSIDE)
-        } else {
-            (BLACK_KINGSIDE, BLACK_QUEENSIDE)
-        };
+        let first = if self.side == Color::White { 0 } else { 2 };
         let them = !self.side;
-        // Rights imply the king is on its home square and the rook on its corner.
-        if self.castling & kingside != 0
-            && occupied & (bit(ksq + 1) | bit(ksq + 2)) == 0
-            && !self.attacked_by(ksq + 1, them, occupied)
-            && !self.attacked_by(ksq + 2, them, occupied)
-        {
-            out.one(ksq, ksq + 2, CASTLING);
-        }
-        if self.castling & queenside != 0
-            && occupied & (bit(ksq - 1) | bit(ksq - 2) | bit(ksq - 3)) == 0
-            && !self.attacked_by(ksq - 1, them, occupied)
-            && !self.attacked_by(ksq - 2, them, occupied)
-        {
-            out.one(ksq, ksq - 2, CASTLING);
+        let lifted = occupied ^ bit(ksq);
+        for right in first..first + 2 {
+            if self.castling & (1 << right) == 0 || occupied & self.castle.empty[right] != 0 {
+                continue;
+            }
+            let rook = self.castle.rook_from[right] as usize;
+            if Squares(self.castle.king_path[right]).any(|sq| self.attacked_by(sq, them, lifted)) {
+                continue;
+            }
+            let after = (lifted ^ bit(rook)) | bit(castle_rook_to(ksq, rook));
+            if !self.attacked_by(castle_king_to(ksq, rook), them, after) {
+                out.one(ksq, rook, CASTLING);
+            }
         }
     }
 }

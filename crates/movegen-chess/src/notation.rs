@@ -1,6 +1,11 @@
-//! Coordinate notation (`e2e4`, `e7e8q`, castling as the king's move `e1g1`).
+//! Coordinate notation (`e2e4`, `e7e8q`). Castling is written as the king's move (`e1g1`) in
+//! standard notation and as king-takes-rook (`e1h1`) in Chess960 notation, as UCI has it.
+//! Reading accepts both forms in both modes, because a king never takes its own rook otherwise;
+//! where the king's-move form of a Chess960 castling coincides with an ordinary king move (king
+//! b1, rook a1: `b1c1`), the ordinary move wins, since a GUI in Chess960 mode writes the other.
 
-use crate::chess_move::{from_sq, promotion_kind, to_sq};
+use crate::castling::castle_king_to;
+use crate::chess_move::{flag, from_sq, promotion_kind, to_sq, CASTLING};
 use crate::position::Chess;
 use crate::types::*;
 use game_api::{GenKind, Move, MoveError, MoveList};
@@ -24,16 +29,26 @@ impl Chess {
         };
         let mut list = MoveList::new();
         self.generate_kind(GenKind::All, &mut list);
-        list.iter()
-            .copied()
-            .find(|&m| from_sq(m) == from && to_sq(m) == to && promotion_kind(m) == promotion)
-            .ok_or_else(|| MoveError::Illegal(text.to_owned()))
+        let same = |m: Move| from_sq(m) == from && promotion_kind(m) == promotion;
+        let exact = list.iter().copied().find(|&m| same(m) && to_sq(m) == to);
+        let king_move = || {
+            list.iter().copied().find(|&m| {
+                same(m) && flag(m) == CASTLING && castle_king_to(from_sq(m), to_sq(m)) == to
+            })
+        };
+        exact.or_else(king_move).ok_or_else(|| MoveError::Illegal(text.to_owned()))
     }
 
-    pub(crate) fn write_coordinate_move(m: Move) -> String {
+    /// The move in coordinate notation; castling as king-takes-rook only in Chess960 mode.
+    pub(crate) fn write_coordinate_move(&self, m: Move) -> String {
         let mut out = String::with_capacity(5);
+        let to = if flag(m) == CASTLING && !self.chess960 {
+            castle_king_to(from_sq(m), to_sq(m))
+        } else {
+            to_sq(m)
+        };
         out.extend(square_name(from_sq(m)));
-        out.extend(square_name(to_sq(m)));
+        out.extend(square_name(to));
         if let Some(kind) = promotion_kind(m) {
             out.push(KIND_LETTERS[kind].to_ascii_lowercase());
         }

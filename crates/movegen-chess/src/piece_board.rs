@@ -1,6 +1,7 @@
 //! The board as an incremental evaluation reads it: the piece on a square, and what a move
 //! changes (for NNUE accumulator updates). Mirrors `make_move.rs` case by case.
 
+use crate::castling::{castle_king_to, castle_rook_to};
 use crate::chess_move::{flag, from_sq, promotion_kind, to_sq, CASTLING, EN_PASSANT, NORMAL};
 use crate::position::Chess;
 use crate::types::*;
@@ -32,10 +33,9 @@ impl PieceBoard for Chess {
                 dirty.shift(piece, from, to);
             }
             CASTLING => {
-                let (rook_from, rook_to) =
-                    if to & 7 == 6 { (to + 1, to - 1) } else { (to - 2, to + 1) };
-                dirty.shift(piece, from, to);
-                dirty.shift(piece_of(us, ROOK) as usize, rook_from, rook_to);
+                let (king_to, rook_to) = (castle_king_to(from, to), castle_rook_to(from, to));
+                dirty.shift(piece, from, king_to);
+                dirty.shift(piece_of(us, ROOK) as usize, to, rook_to);
             }
             _ => {
                 if let Some(victim) = self.piece_on(to) {

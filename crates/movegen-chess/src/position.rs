@@ -4,30 +4,12 @@
 //! the attack queries every other module builds on.
 
 use crate::bitboard::{bit, lsb, more_than_one, Bitboard, Squares};
+use crate::castling::CastlingRules;
 use crate::magic::{bishop_attacks, rook_attacks, BISHOP_RAYS, ROOK_RAYS};
 use crate::tables::{between, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
 use crate::zobrist::KEYS;
 use game_api::{Color, Move};
-
-/// Castling-right bits, in FEN order.
-pub const WHITE_KINGSIDE: u8 = 1;
-pub const WHITE_QUEENSIDE: u8 = 2;
-pub const BLACK_KINGSIDE: u8 = 4;
-pub const BLACK_QUEENSIDE: u8 = 8;
-
-/// Rights that survive a move touching each square: moving from or capturing on a king or rook
-/// home square drops the rights that depend on it.
-pub static CASTLING_KEPT: [u8; 64] = {
-    let mut kept = [0b1111u8; 64];
-    kept[0] = !WHITE_QUEENSIDE & 0b1111;
-    kept[7] = !WHITE_KINGSIDE & 0b1111;
-    kept[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE) & 0b1111;
-    kept[56] = !BLACK_QUEENSIDE & 0b1111;
-    kept[63] = !BLACK_KINGSIDE & 0b1111;
-    kept[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE) & 0b1111;
-    kept
-};
 
 /// What `unmake` needs to restore the state before a move (or a null move, `mv == NONE`).
 #[derive(Clone, Copy, Debug)]
@@ -50,6 +32,11 @@ pub struct Chess {
     pub(crate) board: [u8; 64],
     pub(crate) side: Color,
     pub(crate) castling: u8,
+    /// Where each right's rook stands and what follows from it (`castling.rs`).
+    pub(crate) castle: CastlingRules,
+    /// Chess960 notation: castling written and read as king-takes-rook (`UCI_Chess960`). The
+    /// rules do not depend on it; only [`Chess::write_coordinate_move`] does.
+    pub(crate) chess960: bool,
     /// The en-passant target square, set only when an en-passant capture is actually legal,
     /// so that the key (and so repetition) follows the FIDE rule.
     pub(crate) ep: u8,
@@ -73,6 +60,8 @@ impl Chess {
             board: [NO_PIECE; 64],
             side: Color::White,
             castling: 0,
+            castle: CastlingRules::standard(),
+            chess960: false,
             ep: NO_SQUARE,
             halfmove: 0,
             fullmove: 1,
@@ -202,7 +191,7 @@ impl Chess {
         for sq in Squares(self.occupied()) {
             key ^= KEYS.piece_square[self.board[sq] as usize][sq];
         }
-        key ^= KEYS.castling[self.castling as usize];
+        key ^= self.castle.keys[self.castling as usize];
         if self.ep != NO_SQUARE {
             key ^= KEYS.ep_file[self.ep as usize & 7];
         }

@@ -14,15 +14,21 @@ const fn splitmix(state: u64) -> (u64, u64) {
 pub struct Keys {
     /// `[piece][square]`; row `NO_PIECE` is all zeros so an empty square hashes to nothing.
     pub piece_square: [[u64; 64]; NO_PIECE as usize + 1],
-    /// One key per castling-rights mask (XOR of the four single-right keys).
-    pub castling: [u64; 16],
     pub ep_file: [u64; 8],
     pub black_to_move: u64,
+    /// One key per castling rook, `[colour][file]`: the a- and h-file rooks reuse the four
+    /// standard single-right keys of `castling`, so standard keys are what they always were;
+    /// the inner files (Chess960) get keys drawn after every older key.
+    pub castle_file: [[u64; 8]; 2],
 }
 
 const fn build() -> Keys {
-    let mut keys =
-        Keys { piece_square: [[0; 64]; 13], castling: [0; 16], ep_file: [0; 8], black_to_move: 0 };
+    let mut keys = Keys {
+        piece_square: [[0; 64]; 13],
+        ep_file: [0; 8],
+        black_to_move: 0,
+        castle_file: [[0; 8]; 2],
+    };
     let mut state = 0x6B69_656E_7475_6F6E_u64;
     let mut piece = 0;
     while piece < NO_PIECE as usize {
@@ -43,17 +49,6 @@ const fn build() -> Keys {
         single[i] = v;
         i += 1;
     }
-    let mut mask = 0;
-    while mask < 16 {
-        let mut bit = 0;
-        while bit < 4 {
-            if mask & (1 << bit) != 0 {
-                keys.castling[mask] ^= single[bit];
-            }
-            bit += 1;
-        }
-        mask += 1;
-    }
     let mut file = 0;
     while file < 8 {
         let (s, v) = splitmix(state);
@@ -61,7 +56,26 @@ const fn build() -> Keys {
         keys.ep_file[file] = v;
         file += 1;
     }
-    keys.black_to_move = splitmix(state).1;
+    let (s, v) = splitmix(state);
+    state = s;
+    keys.black_to_move = v;
+    let mut color = 0;
+    while color < 2 {
+        let mut file = 0;
+        while file < 8 {
+            keys.castle_file[color][file] = if file == 7 {
+                single[color * 2]
+            } else if file == 0 {
+                single[color * 2 + 1]
+            } else {
+                let (s, v) = splitmix(state);
+                state = s;
+                v
+            };
+            file += 1;
+        }
+        color += 1;
+    }
     keys
 }
 

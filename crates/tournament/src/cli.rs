@@ -26,7 +26,7 @@ fn err<T>(text: impl Into<String>) -> Result<T, CliError> {
 
 /// The usage text printed for `--help` and after an argument error.
 pub const USAGE: &str = "\
-kientuong match --game chess|xiangqi --engine cmd=PATH [name=N] [proto=uci|ucci] [option.NAME=V]...
+kientuong match --game chess|xiangqi|fischerandom --engine cmd=PATH [name=N] [proto=uci|ucci] [option.NAME=V]...
                 [tc=[MOVES/]TIME[+INC] | st=SECS | nodes=N | depth=D] [timemargin=MS] [hang=SECS]
                 [arg=ARG]... [dir=DIR] [ranks=0|1] [uccitime=s|ms]
                 --engine ... [--each (same keys, applied to every engine)]
@@ -34,7 +34,10 @@ kientuong match --game chess|xiangqi --engine cmd=PATH [name=N] [proto=uci|ucci]
                 [--concurrency N] [--openings file=F format=epd|pgn order=random|sequential plies=N start=N]
                 [--pgnout file=F] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--rules asian|cxq]
                 [--resign movecount=N score=CP [twosided=true]] [--draw movenumber=N movecount=N score=CP]
-                [--movelimit PLIES] [--seed N] [--quiet] [--state FILE | --resume FILE]";
+                [--movelimit PLIES] [--seed N] [--quiet] [--state FILE | --resume FILE]
+                [--chess960]   (Chess960: as --game fischerandom; openings are the 960 numbered
+                                start positions shuffled by --seed unless --openings gives a file,
+                                each played with both colours unless --repeat false)";
 
 /// Splits the words into (flag, values) groups.
 pub(crate) fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
@@ -154,6 +157,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
     let mut game = None;
     let mut each: Vec<(String, String)> = Vec::new();
     let mut engine_keys: Vec<Vec<(String, String)>> = Vec::new();
+    let mut repeat_given = false;
     let mut cfg = MatchConfig {
         game: GameKind::Chess,
         engines: Vec::new(),
@@ -171,6 +175,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
         seed: 0x6b69_656e_7475_6f6e,
         quiet: false,
         move_limit: None,
+        chess960: false,
     };
     for (flag, values) in groups(args)? {
         match flag.as_str() {
@@ -179,6 +184,10 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
             "game" | "variant" => {
                 game = Some(match one_value(&flag, &values)? {
                     "chess" | "standard" => GameKind::Chess,
+                    "fischerandom" | "chess960" | "frc" | "dfrc" => {
+                        cfg.chess960 = true;
+                        GameKind::Chess
+                    }
                     "xiangqi" => GameKind::Xiangqi,
                     other => return err(format!("--game: '{other}' is not chess or xiangqi")),
                 })
@@ -186,6 +195,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
             "games" => cfg.games = number("--games", one_value(&flag, &values)?)?,
             "rounds" => cfg.rounds = number("--rounds", one_value(&flag, &values)?)?,
             "repeat" => {
+                repeat_given = true;
                 cfg.repeat = match values.as_slice() {
                     [] => true,
                     // cutechess takes a count (`-repeat 2`); a boolean is accepted too.
@@ -197,6 +207,13 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
                 }
             }
             "concurrency" => cfg.concurrency = number("--concurrency", one_value(&flag, &values)?)?,
+            "chess960" => {
+                cfg.chess960 = match values.as_slice() {
+                    [] => true,
+                    [v] => boolean("--chess960", v)?,
+                    _ => return err("--chess960 takes at most one value"),
+                }
+            }
             "seed" | "srand" => cfg.seed = number("--seed", one_value(&flag, &values)?)?,
             "quiet" => cfg.quiet = true,
             "movelimit" => {
@@ -327,6 +344,9 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
         if e.name.is_empty() {
             e.name = default_name(&e.cmd);
         }
+        if cfg.chess960 && !e.options.iter().any(|(k, _)| k.eq_ignore_ascii_case("UCI_Chess960")) {
+            e.options.push(("UCI_Chess960".into(), "true".into()));
+        }
         if !e.limits.is_set() {
             return err(format!("engine '{}' has no tc=, st=, nodes= or depth=", e.name));
         }
@@ -339,6 +359,11 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return err("--sprt needs exactly two engines");
     }
+    if cfg.chess960 && cfg.game != GameKind::Chess {
+        return err("--chess960 applies to chess only");
+    }
+    // A Chess960 start position favours one side: both colours play it unless told otherwise.
+    cfg.repeat |= cfg.chess960 && !repeat_given;
     if cfg.rules == RuleSet::Cxq && cfg.game != GameKind::Xiangqi {
         return err("--rules cxq applies to xiangqi only");
     }

@@ -162,4 +162,7 @@ pub struct MatchConfig {
     pub quiet: bool,
     /// Xiangqi move-count rule in plies (default 120).
     pub move_limit: Option<usize>,
+    /// Chess960 (`--variant fischerandom` or `--chess960`): engines get `UCI_Chess960`,
+    /// castling is king-takes-rook, the built-in book is the 960 numbered start positions.
+    pub chess960: bool,
 }

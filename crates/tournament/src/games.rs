@@ -4,6 +4,7 @@
 use crate::config::{GameKind, MatchConfig};
 use crate::resume::{prepare, Resume};
 use crate::runner::{run_match, MatchSummary, Sink};
+use game_api::Game;
 
 /// Runs a match described by a parsed configuration.
 pub fn run(cfg: &MatchConfig, sink: &mut dyn Sink) -> Result<MatchSummary, String> {
@@ -17,7 +18,11 @@ pub fn run_resumable(
     resume: Resume,
 ) -> Result<MatchSummary, String> {
     match cfg.game {
-        GameKind::Chess => run_match::<movegen_chess::Chess>(cfg, &|_| {}, sink, resume),
+        GameKind::Chess => {
+            let chess960 = cfg.chess960;
+            let setup = move |pos: &mut movegen_chess::Chess| pos.set_chess960(chess960);
+            run_match::<movegen_chess::Chess>(cfg, &setup, sink, resume)
+        }
         GameKind::Xiangqi => {
             let limit = cfg.move_limit.map(|p| p as u32);
             let setup = move |pos: &mut movegen_xiangqi::Xiangqi| {

@@ -18,6 +18,20 @@ pub struct Opening {
     pub moves: Vec<String>,
 }
 
+/// The built-in book of Chess960: the 960 numbered start positions, which `load` always
+/// shuffles by the seed (a list of chosen ones is an EPD file of their FENs).
+pub fn builtin_chess960() -> Vec<Opening> {
+    (0..960)
+        .filter_map(|n| {
+            Some(Opening {
+                name: Some(format!("Chess960 #{n}")),
+                fen: Some(movegen_chess::chess960_start_fen(n)?),
+                moves: Vec::new(),
+            })
+        })
+        .collect()
+}
+
 /// The built-in book of a game.
 pub fn builtin(game: GameKind) -> Vec<Opening> {
     let text = match game {
@@ -182,13 +196,16 @@ fn strip_pgn_noise(text: &str) -> String {
 }
 
 /// Loads the openings the configuration asks for, checks each is playable, cuts lines to
-/// `plies`, and orders them (sequential from `start`, or shuffled by the seed).
+/// `plies`, and orders them (sequential from `start`, or shuffled by the seed). In Chess960
+/// without a file the book is the 960 numbered start positions, shuffled by the seed.
 pub fn load<G: Game>(
     cfg: &OpeningConfig,
     game: GameKind,
+    chess960: bool,
     seed: u64,
 ) -> Result<Vec<Opening>, String> {
     let mut openings = match &cfg.file {
+        None if chess960 => builtin_chess960(),
         None => builtin(game),
         Some(path) => {
             let text =
@@ -210,7 +227,7 @@ pub fn load<G: Game>(
     }
     let start = cfg.start.saturating_sub(1) % openings.len();
     openings.rotate_left(start);
-    if cfg.order == OpeningOrder::Random {
+    if cfg.order == OpeningOrder::Random || (chess960 && cfg.file.is_none()) {
         SplitMix64::new(seed).shuffle(&mut openings);
     }
     Ok(openings)

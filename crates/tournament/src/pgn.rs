@@ -17,6 +17,17 @@ fn tag(out: &mut String, name: &str, value: &str) {
 
 /// The game as PGN text, ending with a blank line.
 pub fn write_game<G: Game>(rec: &GameRecord, game: GameKind, event: &str) -> String {
+    write_game_with::<G>(rec, game, false, event)
+}
+
+/// [`write_game`], marking a Chess960 game with `[Variant "Chess960"]` as cutechess and
+/// the rating lists do (its start position is in the `FEN` tag, with `SetUp`).
+pub fn write_game_with<G: Game>(
+    rec: &GameRecord,
+    game: GameKind,
+    chess960: bool,
+    event: &str,
+) -> String {
     let mut out = String::new();
     tag(&mut out, "Event", event);
     tag(&mut out, "Site", "kientuong match");
@@ -25,6 +36,9 @@ pub fn write_game<G: Game>(rec: &GameRecord, game: GameKind, event: &str) -> Str
     tag(&mut out, "White", &rec.white_name);
     tag(&mut out, "Black", &rec.black_name);
     tag(&mut out, "Result", rec.end.result_text());
+    if chess960 {
+        tag(&mut out, "Variant", "Chess960");
+    }
     if game == GameKind::Xiangqi {
         tag(&mut out, "Game", "Chinese Chess");
         tag(&mut out, "Format", "ICCS");

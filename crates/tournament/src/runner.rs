@@ -68,7 +68,7 @@ pub fn run_match<G: Game>(
     resume: Resume,
 ) -> Result<MatchSummary, String> {
     let Resume { mut journal, stop_after } = resume;
-    let openings = openings::load::<G>(&cfg.openings, cfg.game, cfg.seed)?;
+    let openings = openings::load::<G>(&cfg.openings, cfg.game, cfg.chess960, cfg.seed)?;
     let mut tally = Tally::new(cfg.engines.len());
     let done = journal.as_ref().map(|j| j.done()).unwrap_or_default();
     if let Some(j) = &journal {
@@ -153,7 +153,7 @@ pub fn run_match<G: Game>(
             };
             let mut pgn_bytes = None;
             if let Some(file) = pgn_file.as_mut() {
-                let text = pgn::write_game::<G>(&record, cfg.game, &event);
+                let text = pgn::write_game_with::<G>(&record, cfg.game, cfg.chess960, &event);
                 file.write_all(text.as_bytes()).map_err(|e| format!("writing the PGN: {e}"))?;
                 if journal.is_some() {
                     // On disk before the state counts it, even across a power cut.

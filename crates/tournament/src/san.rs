@@ -9,7 +9,13 @@ use game_api::{Game, GenKind, Move, MoveList};
 /// cannot be read.
 pub fn san<G: Game>(pos: &mut G, m: Move) -> String {
     let view = BoardView::of(pos);
-    let text = pos.write_move(m);
+    // Castling is told by the king taking its own rook, which Chess960 notation always shows
+    // (standard notation writes `g1g1` for a Chess960 king that does not move).
+    let text = {
+        let mut chess960 = pos.clone();
+        chess960.set_chess960(true);
+        chess960.write_move(m)
+    };
     let Some((from, to, promo)) = view.squares_of_move(&text) else {
         return text;
     };
@@ -21,7 +27,7 @@ pub fn san<G: Game>(pos: &mut G, m: Move) -> String {
         t.is_ascii_uppercase() == view.at(from).is_some_and(|c| c.is_ascii_uppercase())
     });
     let mut out = String::new();
-    if piece == 'K' && (from.file.abs_diff(to.file) == 2 || own_piece_on_target) {
+    if piece == 'K' && own_piece_on_target {
         out.push_str(if to.file > from.file { "O-O" } else { "O-O-O" });
     } else {
         let capture = pos.captured_kind(m).is_some() || (piece == 'P' && from.file != to.file);

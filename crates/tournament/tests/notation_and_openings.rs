@@ -118,14 +118,14 @@ fn epd_and_pgn_files_parse() {
 #[test]
 fn loading_cuts_orders_and_shuffles() {
     let cfg = OpeningConfig { plies: Some(2), start: 3, ..OpeningConfig::default() };
-    let seq = load::<Chess>(&cfg, GameKind::Chess, 1).unwrap();
+    let seq = load::<Chess>(&cfg, GameKind::Chess, false, 1).unwrap();
     let all = builtin(GameKind::Chess);
     assert_eq!(seq[0].moves, all[2].moves[..2]);
     assert!(seq.iter().all(|o| o.moves.len() == 2));
     let random = OpeningConfig { order: OpeningOrder::Random, ..OpeningConfig::default() };
-    let a = load::<Chess>(&random, GameKind::Chess, 42).unwrap();
-    let b = load::<Chess>(&random, GameKind::Chess, 42).unwrap();
-    let c = load::<Chess>(&random, GameKind::Chess, 43).unwrap();
+    let a = load::<Chess>(&random, GameKind::Chess, false, 42).unwrap();
+    let b = load::<Chess>(&random, GameKind::Chess, false, 42).unwrap();
+    let c = load::<Chess>(&random, GameKind::Chess, false, 43).unwrap();
     assert_eq!(a, b, "the seed makes the order reproducible");
     assert_ne!(a, c);
     assert_eq!(a.len(), all.len());

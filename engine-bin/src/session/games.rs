@@ -5,6 +5,7 @@
 
 use super::facade::{PlayableGame, SessionEngine};
 use super::options::Settings;
+use game_api::Game;
 use game_api::GameKind;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
@@ -26,6 +27,11 @@ impl PlayableGame for Chess {
     type Eval = EvalSwitch<Self, eval_chess::ChessEval>;
     fn evaluator(settings: &Settings) -> Self::Eval {
         nnue_or_hand(settings.use_nnue, &settings.nets.chess)
+    }
+    /// `UCI_Chess960` only changes how castling is written and read; the rules play every
+    /// Chess960 position whatever it says.
+    fn apply_rules(&mut self, settings: &Settings) {
+        self.set_chess960(settings.chess960);
     }
 }
 

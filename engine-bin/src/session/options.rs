@@ -38,6 +38,8 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     pub variant: GameKind,
     pub show_wdl: bool,
+    /// `UCI_Chess960`: castling written and read as king-takes-rook (`games.rs` applies it).
+    pub chess960: bool,
     pub move_limit: u32,
     pub batch: bool,
     pub debug: bool,
@@ -63,6 +65,7 @@ impl Default for Settings {
             move_overhead_ms: 0,
             variant: GameKind::Chess,
             show_wdl: false,
+            chess960: false,
             move_limit: 0,
             batch: false,
             debug: false,

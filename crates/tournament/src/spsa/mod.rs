@@ -55,7 +55,8 @@ fn run_game<G: Game>(
     sink: &mut dyn Sink,
 ) -> Result<(), SpsaError> {
     let book = OpeningConfig { order: OpeningOrder::Random, ..OpeningConfig::default() };
-    let openings = openings::load::<G>(&book, state.game, state.seed).map_err(SpsaError::Setup)?;
+    let openings =
+        openings::load::<G>(&book, state.game, false, state.seed).map_err(SpsaError::Setup)?;
     let opts = RunOptions {
         concurrency: args.concurrency,
         stop_after: args.stop_after,

@@ -112,6 +112,18 @@ pub const TABLE: &[Entry] = &[
             },
         },
     ),
+    // Castling written king-takes-rook, as Chess960 GUIs expect; the rules take every
+    // placement either way.
+    Entry::uci(
+        "UCI_Chess960",
+        Kind::Check {
+            default: false,
+            set: |s, on| {
+                s.chess960 = on;
+                Effect::Rules
+            },
+        },
+    ),
     // Xiangqi's move-count rule in plies without a capture.
     Entry::both(
         "Xiangqi Move Limit",
