@@ -239,6 +239,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         picker.skip_quiets();
                         continue;
                     }
+                    // History pruning: near the leaves, a quiet move that has failed often
+                    // lately is not worth a search.
+                    if !pv_node
+                        && depth <= HISTORY_PRUNE_MAX_DEPTH.get()
+                        && self.hist.quiet_score(pt, prev) < -HISTORY_PRUNE_MARGIN.get() * depth
+                    {
+                        continue;
+                    }
                     if depth <= FUTILITY_MAX_DEPTH.get()
                         && eval + FUTILITY_BASE.get() + FUTILITY_PER_DEPTH.get() * depth <= alpha
                         && !self.pos.gives_check(m)

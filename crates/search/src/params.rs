@@ -210,6 +210,10 @@ tunables! {
     SEE_PRUNE_MAX_DEPTH = 8, 3..=12;
     SEE_CAPTURE_MARGIN = 90, 20..=200;
     SEE_QUIET_MARGIN = 50, 10..=150;
+    /// History pruning: quiet moves whose history score is below `-MARGIN * depth` are skipped
+    /// outside PV nodes up to this depth.
+    HISTORY_PRUNE_MAX_DEPTH = 3, 1..=6;
+    HISTORY_PRUNE_MARGIN = 3000, 500..=8000;
     /// Quiescence: delta (futility) margin added to the captured piece's value.
     QS_DELTA_MARGIN = 200, 50..=500;
 
