@@ -2,7 +2,7 @@
 //!
 //! Every node first asks the rules (`Game::verdict`) for a ruling and turns it into a score.
 //! Such scores depend on the path (a repetition exists only on this path), so each node also
-//! reports, through `Worker::last_dep`, whether its value rests on one; those values are kept
+//! reports, through `Worker::last_path_dependent`, whether its value rests on one; those values are kept
 //! out of the TT (only the move is stored), so that no other path inherits them.
 
 use crate::history::Histories;
@@ -33,7 +33,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
     }
 
-    /// The score of a ruling at `ply`; sets `last_dep`.
+    /// The score of a ruling at `ply`; sets `last_path_dependent`.
     fn verdict_value(&mut self, verdict: Verdict, ply: usize) -> i32 {
         let stm = self.pos.side_to_move();
         // A move-count draw does not stand against checkmate on the board.
@@ -43,11 +43,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let mut list = MoveList::new();
             self.pos.generate(GenKind::All, &mut list);
             if list.is_empty() {
-                self.last_dep = false;
+                self.last_path_dependent = false;
                 return verdict_score(self.pos.no_moves_verdict(), stm, ply);
             }
         }
-        self.last_dep = verdict.reason != Reason::InsufficientMaterial;
+        self.last_path_dependent = verdict.reason != Reason::InsufficientMaterial;
         verdict_score(verdict, stm, ply)
     }
 
@@ -76,7 +76,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         self.count_node(sh);
         self.pv_len[ply] = ply;
-        self.last_dep = false;
+        self.last_path_dependent = false;
         if self.stopped {
             return 0;
         }
@@ -175,7 +175,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 self.eval.on_make_null(&self.pos);
                 self.pos.make_null();
                 let v = -self.search(sh, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                let dep = self.last_dep;
+                let null_path_dependent = self.last_path_dependent;
                 self.pos.unmake_null();
                 self.eval.on_unmake_null();
                 if self.stopped {
@@ -184,19 +184,19 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
                     if depth < NMP_VERIFY_DEPTH.get() || self.nmp_min_ply != 0 {
-                        self.last_dep = dep;
+                        self.last_path_dependent = null_path_dependent;
                         return v;
                     }
                     // Verify with null moves off for the next plies: catches zugzwang.
                     self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
                     let w = self.search(sh, beta - 1, beta, depth - r, ply, false);
-                    let verify_dep = self.last_dep;
+                    let verify_path_dependent = self.last_path_dependent;
                     self.nmp_min_ply = 0;
                     if self.stopped {
                         return 0;
                     }
                     if w >= beta {
-                        self.last_dep = dep || verify_dep;
+                        self.last_path_dependent = null_path_dependent || verify_path_dependent;
                         return v;
                     }
                 }
@@ -222,7 +222,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let mut quiets_seen = 0i32;
         let mut quiets_tried = [0usize; MAX_QUIETS_TRACKED];
         let mut quiets_len = 0;
-        let mut node_dep = false;
+        let mut node_path_dependent = false;
         let mut cutoff = false;
 
         while let Some(m) = picker.next(&self.pos, &self.hist) {
@@ -293,7 +293,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if pv_node && (moves_searched == 1 || (v > alpha && v < beta)) {
                 v = -self.search(sh, -beta, -alpha, new_depth, ply + 1, false);
             }
-            let child_dep = self.last_dep;
+            let child_path_dependent = self.last_path_dependent;
             self.pos.unmake();
             self.eval.on_unmake();
             if self.stopped {
@@ -309,14 +309,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     }
                     if v >= beta {
                         // A lower bound rests on this one move alone.
-                        node_dep = child_dep;
+                        node_path_dependent = child_path_dependent;
                         cutoff = true;
                         break;
                     }
                     alpha = v;
                 }
             }
-            node_dep |= child_dep;
+            node_path_dependent |= child_path_dependent;
             if !tactical && quiets_len < MAX_QUIETS_TRACKED {
                 quiets_tried[quiets_len] = pt;
                 quiets_len += 1;
@@ -325,7 +325,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         if moves_searched == 0 {
             // Nothing was pruned before a move was searched, so there is no legal move.
-            self.last_dep = false;
+            self.last_path_dependent = false;
             return verdict_score(self.pos.no_moves_verdict(), stm, ply);
         }
 
@@ -339,7 +339,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.hist.update_quiets(best_pt, &quiets_tried[..quiets_len], prev, depth, best_move);
         }
 
-        if node_dep {
+        if node_path_dependent {
             sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None);
         } else {
             let bound = if cutoff {
@@ -365,7 +365,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 self.correction.update(stm, structure, depth, best, static_eval);
             }
         }
-        self.last_dep = node_dep;
+        self.last_path_dependent = node_path_dependent;
         best
     }
 
@@ -373,7 +373,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     pub fn qsearch(&mut self, sh: &Shared<'_>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.count_node(sh);
         self.pv_len[ply] = ply;
-        self.last_dep = false;
+        self.last_path_dependent = false;
         if self.stopped {
             return 0;
         }
@@ -433,14 +433,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         };
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
-        let mut node_dep = false;
+        let mut node_path_dependent = false;
         let mut cutoff = false;
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             if !in_check {
                 // Delta pruning: even winning the victim for free would not reach alpha.
                 let victim = self.pos.captured_kind(m).map_or(0, G::kind_value);
-                let promotes = self.pos.captured_kind(m).is_none();
-                if !promotes && stand_pat + victim + QS_DELTA_MARGIN.get() <= alpha {
+                // A promotion that captures nothing is never delta-pruned.
+                let captures = self.pos.captured_kind(m).is_some();
+                if captures && stand_pat + victim + QS_DELTA_MARGIN.get() <= alpha {
                     continue;
                 }
                 if !self.pos.see_ge(m, 0) {
@@ -452,7 +453,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let v = -self.qsearch(sh, -beta, -alpha, ply + 1);
-            let child_dep = self.last_dep;
+            let child_path_dependent = self.last_path_dependent;
             self.pos.unmake();
             self.eval.on_unmake();
             if self.stopped {
@@ -466,28 +467,28 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         self.update_pv(ply, m);
                     }
                     if v >= beta {
-                        node_dep = child_dep;
+                        node_path_dependent = child_path_dependent;
                         cutoff = true;
                         break;
                     }
                     alpha = v;
                 }
             }
-            node_dep |= child_dep;
+            node_path_dependent |= child_path_dependent;
         }
 
         if in_check && moves_searched == 0 {
-            self.last_dep = false;
+            self.last_path_dependent = false;
             return verdict_score(self.pos.no_moves_verdict(), stm, ply);
         }
 
-        if node_dep {
+        if node_path_dependent {
             sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None);
         } else {
             let bound = if cutoff { Bound::Lower } else { Bound::Upper };
             sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, 0, bound);
         }
-        self.last_dep = node_dep;
+        self.last_path_dependent = node_path_dependent;
         best
     }
 }

@@ -82,7 +82,7 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pub stopped: bool,
     /// Whether the value the last node returned depends on the path to it (a repetition or a
     /// move-count ruling below it). Such values are not stored in the TT.
-    pub last_dep: bool,
+    pub last_path_dependent: bool,
     /// Null moves are not tried below this ply while verifying a null-move cutoff.
     pub nmp_min_ply: usize,
     pub root_moves: Vec<RootMove>,
@@ -124,7 +124,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             seldepth: 0,
             root_depth: 0,
             stopped: false,
-            last_dep: false,
+            last_path_dependent: false,
             nmp_min_ply: 0,
             root_moves: Vec::new(),
             completed_depth: 0,
@@ -155,7 +155,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;
-        self.last_dep = false;
+        self.last_path_dependent = false;
         self.nmp_min_ply = 0;
         self.completed_depth = 0;
         self.main = main;
