@@ -5,8 +5,8 @@
 //! reads it and lowers the loss.
 
 use datagen::data_file::{open, read_positions};
-use datagen::{Filter, GameId, Record};
-use game_api::Game;
+use datagen::{Filter, Record};
+use game_api::{Game, GameKind};
 use kientuong_suite::kientuong_bin;
 use std::path::Path;
 use std::process::Command;
@@ -45,14 +45,14 @@ fn datagen(game: &str, threads: usize, format: &str, out: &Path) -> String {
     )
 }
 
-fn records<G: Game>(path: &Path) -> (GameId, Vec<Record>) {
+fn records<G: Game>(path: &Path) -> (GameKind, Vec<Record>) {
     let game = open(path).unwrap().game();
     let mut out = Vec::new();
     read_positions::<G>(path, &Filter::default(), |r| out.push(r)).unwrap();
     (game, out)
 }
 
-fn check<G: Game>(game: &str, id: GameId) {
+fn check<G: Game>(game: &str, id: GameKind) {
     let dir = std::env::temp_dir().join(format!("kientuong-datagen-{game}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (one, two) = (dir.join("one.ktgr"), dir.join("two.ktgr"));
@@ -105,10 +105,10 @@ fn check<G: Game>(game: &str, id: GameId) {
 
 #[test]
 fn xiangqi_datagen_and_tune() {
-    check::<movegen_xiangqi::Xiangqi>("xiangqi", GameId::Xiangqi);
+    check::<movegen_xiangqi::Xiangqi>("xiangqi", GameKind::Xiangqi);
 }
 
 #[test]
 fn chess_datagen_and_tune() {
-    check::<movegen_chess::Chess>("chess", GameId::Chess);
+    check::<movegen_chess::Chess>("chess", GameKind::Chess);
 }

@@ -6,8 +6,8 @@
 use clap::Args;
 use datagen::convert::{convert, ConvertStats};
 use datagen::data_file::{open, DataFile};
-use datagen::{DataError, GameId, Reader, RecordWriter};
-use game_api::Game;
+use datagen::{DataError, Reader, RecordWriter};
+use game_api::{Game, GameKind};
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
 use std::path::Path;
@@ -24,7 +24,7 @@ pub struct ConvertArgs {
 
 fn convert_as<G: Game>(
     reader: &mut Reader<BufReader<File>>,
-    game: GameId,
+    game: GameKind,
     input: &str,
     part: &str,
 ) -> Result<ConvertStats, DataError> {
@@ -46,8 +46,8 @@ pub fn run(args: &ConvertArgs) -> Result<(), String> {
     let name = Path::new(input).file_name().map_or(input.as_str(), |n| n.to_str().unwrap_or(""));
     let game = reader.game;
     let stats = match game {
-        GameId::Chess => convert_as::<movegen_chess::Chess>(&mut reader, game, name, &part),
-        GameId::Xiangqi => convert_as::<movegen_xiangqi::Xiangqi>(&mut reader, game, name, &part),
+        GameKind::Chess => convert_as::<movegen_chess::Chess>(&mut reader, game, name, &part),
+        GameKind::Xiangqi => convert_as::<movegen_xiangqi::Xiangqi>(&mut reader, game, name, &part),
     }
     .map_err(|e| format!("{input}: {e}"))?;
     std::fs::rename(&part, &args.out).map_err(|e| format!("{part} -> {}: {e}", args.out))?;

@@ -10,7 +10,7 @@
 
 use crate::dispatch::{game_arg, GameKind};
 use clap::{Args, ValueEnum};
-use datagen::{Config, DrawRule, GameId, GameSettings, GameSink, RecordWriter, Summary, Writer};
+use datagen::{Config, DrawRule, GameSettings, GameSink, RecordWriter, Summary, Writer};
 use eval_chess::ChessEval;
 use eval_xiangqi::XiangqiEval;
 use game_api::Evaluator;
@@ -125,10 +125,7 @@ fn recipe_text(args: &DatagenArgs, config: &Config, net: &str) -> String {
     format!(
         "kientuong datagen game={} games={} seed={} nodes={} net={} random_plies={} \
          opening_cp={} adjudicate_cp={} max_plies={} draw={}/{}/{}",
-        match args.game {
-            GameKind::Chess => "chess",
-            GameKind::Xiangqi => "xiangqi",
-        },
+        args.game.name(),
         config.games,
         config.seed,
         s.nodes,
@@ -179,23 +176,18 @@ fn play(
 
 pub fn run(args: &DatagenArgs) -> Result<(), String> {
     let config = config_of(args);
-    let (game, player) = match args.game {
-        GameKind::Chess => (
-            GameId::Chess,
-            player_for::<Chess>(
-                &args.net,
-                nnue::games::chess::embedded,
-                nnue::games::chess::EMBEDDED,
-            )?,
-        ),
-        GameKind::Xiangqi => (
-            GameId::Xiangqi,
-            player_for::<Xiangqi>(
-                &args.net,
-                nnue::games::xiangqi::embedded,
-                nnue::games::xiangqi::EMBEDDED,
-            )?,
-        ),
+    let game = args.game;
+    let player = match game {
+        GameKind::Chess => player_for::<Chess>(
+            &args.net,
+            nnue::games::chess::embedded,
+            nnue::games::chess::EMBEDDED,
+        )?,
+        GameKind::Xiangqi => player_for::<Xiangqi>(
+            &args.net,
+            nnue::games::xiangqi::embedded,
+            nnue::games::xiangqi::EMBEDDED,
+        )?,
     };
     let part = format!("{}.part", args.out);
     let file = File::create(&part).map_err(|e| format!("cannot create {part}: {e}"))?;

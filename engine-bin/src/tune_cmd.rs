@@ -39,11 +39,7 @@ pub struct TuneArgs {
 }
 
 pub fn run(args: &TuneArgs) -> Result<(), String> {
-    let name = match args.game {
-        GameKind::Chess => "chess",
-        GameKind::Xiangqi => "xiangqi",
-    };
-    let game = GameModel::by_name(name).ok_or("no tuner model for this game")?;
+    let game = GameModel::by_name(args.game.name()).ok_or("no tuner model for this game")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.max(1))
         .build()

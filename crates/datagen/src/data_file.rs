@@ -7,10 +7,10 @@
 //! selection [`Filter::default`] reproduces, so the filter applies to game records only.
 
 use crate::error::DataError;
-use crate::format::{GameId, Reader, Record, MAGIC};
+use crate::format::{Reader, Record, MAGIC};
 use crate::record_format::{RecordReader, RECORDS_MAGIC};
 use crate::replay::{replay, Filter};
-use game_api::Game;
+use game_api::{Game, GameKind};
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
@@ -21,7 +21,7 @@ pub enum DataFile<R: Read> {
 }
 
 impl<R: Read> DataFile<R> {
-    pub fn game(&self) -> GameId {
+    pub fn game(&self) -> GameKind {
         match self {
             DataFile::Positions(r) => r.game,
             DataFile::Games(r) => r.game,
@@ -54,11 +54,6 @@ pub fn open(path: &Path) -> Result<DataFile<BufReader<File>>, DataError> {
     }
 }
 
-/// The game id of the rules type `G`.
-pub fn game_id_of<G: Game>() -> Option<GameId> {
-    GameId::from_name(G::NAME)
-}
-
 /// Streams the positions of a file of game `G`, in file order, to `sink`.
 pub fn read_positions<G: Game>(
     path: &Path,
@@ -67,7 +62,7 @@ pub fn read_positions<G: Game>(
 ) -> Result<FileStats, DataError> {
     let mut stats = FileStats::default();
     let mut file = open(path)?;
-    if Some(file.game()) != game_id_of::<G>() {
+    if Some(file.game()) != G::KIND {
         return Err(DataError::WrongGame);
     }
     match &mut file {

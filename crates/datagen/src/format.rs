@@ -12,24 +12,26 @@
 //! The position is stored as FEN text so that both games share one format and a record can be
 //! read back by anything (`kientuong`, python-chess, pyffish). About 60–75 bytes a position.
 
+use game_api::GameKind;
 use std::io::{self, Read, Write};
 
 pub const MAGIC: &[u8; 4] = b"KTDG";
 pub const FORMAT_VERSION: u8 = 1;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameId {
-    Chess = 0,
-    Xiangqi = 1,
+/// The game byte of both headers (this format's and the game records' of `record_format.rs`).
+pub const fn game_byte(game: GameKind) -> u8 {
+    match game {
+        GameKind::Chess => 0,
+        GameKind::Xiangqi => 1,
+    }
 }
 
-impl GameId {
-    pub fn from_name(name: &str) -> Option<GameId> {
-        match name {
-            "chess" => Some(GameId::Chess),
-            "xiangqi" => Some(GameId::Xiangqi),
-            _ => None,
-        }
+/// The game a header's game byte names, if this build knows it.
+pub const fn game_of_byte(byte: u8) -> Option<GameKind> {
+    match byte {
+        0 => Some(GameKind::Chess),
+        1 => Some(GameKind::Xiangqi),
+        _ => None,
     }
 }
 
@@ -65,9 +67,9 @@ pub struct Writer<W: Write> {
 
 impl<W: Write> Writer<W> {
     /// Writes the header.
-    pub fn new(mut out: W, game: GameId) -> io::Result<Writer<W>> {
+    pub fn new(mut out: W, game: GameKind) -> io::Result<Writer<W>> {
         out.write_all(MAGIC)?;
-        out.write_all(&[FORMAT_VERSION, game as u8, 0, 0])?;
+        out.write_all(&[FORMAT_VERSION, game_byte(game), 0, 0])?;
         Ok(Writer { out })
     }
 
@@ -90,7 +92,7 @@ fn invalid(why: &str) -> io::Error {
 
 pub struct Reader<R: Read> {
     input: R,
-    pub game: GameId,
+    pub game: GameKind,
 }
 
 impl<R: Read> Reader<R> {
@@ -104,11 +106,7 @@ impl<R: Read> Reader<R> {
         if header[4] != FORMAT_VERSION {
             return Err(invalid("unsupported datagen format version"));
         }
-        let game = match header[5] {
-            0 => GameId::Chess,
-            1 => GameId::Xiangqi,
-            _ => return Err(invalid("unknown game id")),
-        };
+        let game = game_of_byte(header[5]).ok_or_else(|| invalid("unknown game id"))?;
         Ok(Reader { input, game })
     }
 
@@ -160,7 +158,7 @@ mod tests {
 
     #[test]
     fn records_round_trip() {
-        let mut w = Writer::new(Vec::new(), GameId::Xiangqi).unwrap();
+        let mut w = Writer::new(Vec::new(), GameKind::Xiangqi).unwrap();
         for r in sample() {
             w.write(&r).unwrap();
         }
@@ -168,7 +166,7 @@ mod tests {
         assert_eq!(&bytes[..8], b"KTDG\x01\x01\0\0");
         assert_eq!(&bytes[8..13], &[0xDD, 0xFF, 1, 1, 58]);
         let mut r = Reader::new(bytes.as_slice()).unwrap();
-        assert_eq!(r.game, GameId::Xiangqi);
+        assert_eq!(r.game, GameKind::Xiangqi);
         let mut back = Vec::new();
         while let Some(rec) = r.next_record().unwrap() {
             back.push(rec);
@@ -177,9 +175,19 @@ mod tests {
     }
 
     #[test]
+    fn game_bytes_round_trip() {
+        assert_eq!(GameKind::ALL.map(game_byte), [0, 1]);
+        for game in GameKind::ALL {
+            assert_eq!(game_of_byte(game_byte(game)), Some(game));
+        }
+        assert_eq!(game_of_byte(2), None);
+    }
+
+    #[test]
     fn damaged_files_are_errors_not_panics() {
         assert!(Reader::new(&b"KTDX\x01\x00\0\0"[..]).is_err());
         assert!(Reader::new(&b"KTDG\x02\x00\0\0"[..]).is_err());
+        assert!(Reader::new(&b"KTDG\x01\x02\0\0"[..]).is_err(), "unknown game byte");
         let mut r = Reader::new(&b"KTDG\x01\x00\0\0\x05\x00\x03\x00\x01a"[..]).unwrap();
         assert!(r.next_record().is_err(), "bad result byte");
         let mut r = Reader::new(&b"KTDG\x01\x00\0\0\x05\x00\x01\x00\x09abc"[..]).unwrap();

@@ -140,11 +140,12 @@ pub fn check(entries: &[Entry], dir: &Path) -> Vec<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{GameId, ResultCode};
+    use crate::format::ResultCode;
     use crate::record_format::{GameRecord, Ply, RecordWriter};
+    use game_api::GameKind;
 
     fn data_file(dir: &Path, name: &str, plies: usize) {
-        let mut w = RecordWriter::new(Vec::new(), GameId::Chess, "test").unwrap();
+        let mut w = RecordWriter::new(Vec::new(), GameKind::Chess, "test").unwrap();
         let g = GameRecord {
             start_fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
             plies: vec![Ply { mv: 0, score: 0 }; plies],

@@ -25,7 +25,8 @@
 //! a file only after checking its trailer.
 
 use crate::error::DataError;
-use crate::format::{GameId, ResultCode};
+use crate::format::{game_byte, game_of_byte, ResultCode};
+use game_api::GameKind;
 use std::io::{self, Read, Write};
 
 pub const RECORDS_MAGIC: &[u8; 4] = b"KTGR";
@@ -100,14 +101,6 @@ fn result_code(byte: u8) -> Result<ResultCode, DataError> {
     }
 }
 
-fn game_id(byte: u8) -> Result<GameId, DataError> {
-    match byte {
-        0 => Ok(GameId::Chess),
-        1 => Ok(GameId::Xiangqi),
-        _ => Err(DataError::Corrupt("unknown game id")),
-    }
-}
-
 fn invalid(why: &str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, why.to_string())
 }
@@ -120,12 +113,12 @@ pub struct RecordWriter<W: Write> {
 
 impl<W: Write> RecordWriter<W> {
     /// Writes the header; `recipe` is free text (the settings the games were made with).
-    pub fn new(out: W, game: GameId, recipe: &str) -> io::Result<RecordWriter<W>> {
+    pub fn new(out: W, game: GameKind, recipe: &str) -> io::Result<RecordWriter<W>> {
         let recipe = recipe.as_bytes();
         let n = u16::try_from(recipe.len()).map_err(|_| invalid("recipe over 65535 bytes"))?;
         let mut w = RecordWriter { out, hash: Fnv::new(), games: 0 };
         w.put(RECORDS_MAGIC)?;
-        w.put(&[RECORDS_VERSION, game as u8])?;
+        w.put(&[RECORDS_VERSION, game_byte(game)])?;
         w.put(&n.to_le_bytes())?;
         w.put(recipe)?;
         Ok(w)
@@ -173,7 +166,7 @@ impl<W: Write> RecordWriter<W> {
 pub struct RecordReader<R: Read> {
     input: R,
     hash: Fnv,
-    pub game: GameId,
+    pub game: GameKind,
     /// The recipe text of the header.
     pub recipe: String,
     games: u64,
@@ -186,7 +179,7 @@ impl<R: Read> RecordReader<R> {
         let mut r = RecordReader {
             input,
             hash: Fnv::new(),
-            game: GameId::Chess,
+            game: GameKind::Chess,
             recipe: String::new(),
             games: 0,
             done: false,
@@ -198,7 +191,7 @@ impl<R: Read> RecordReader<R> {
         if head[4] != RECORDS_VERSION {
             return Err(DataError::Corrupt("unsupported game-record version"));
         }
-        r.game = game_id(head[5])?;
+        r.game = game_of_byte(head[5]).ok_or(DataError::Corrupt("unknown game id"))?;
         let recipe = r.take_vec(usize::from(u16::from_le_bytes([head[6], head[7]])))?;
         r.recipe = String::from_utf8(recipe).map_err(|_| DataError::Corrupt("recipe not UTF-8"))?;
         Ok(r)
@@ -290,7 +283,7 @@ mod tests {
     }
 
     fn write(games: &[GameRecord]) -> Vec<u8> {
-        let mut w = RecordWriter::new(Vec::new(), GameId::Xiangqi, "nodes=5").unwrap();
+        let mut w = RecordWriter::new(Vec::new(), GameKind::Xiangqi, "nodes=5").unwrap();
         for g in games {
             w.write_game(g).unwrap();
         }
@@ -311,7 +304,7 @@ mod tests {
         let bytes = write(&sample());
         assert_eq!(&bytes[..10], b"KTGR\x01\x01\x07\0no");
         let r = RecordReader::new(bytes.as_slice()).unwrap();
-        assert_eq!((r.game, r.recipe.as_str()), (GameId::Xiangqi, "nodes=5"));
+        assert_eq!((r.game, r.recipe.as_str()), (GameKind::Xiangqi, "nodes=5"));
         assert_eq!(read(&bytes).unwrap(), sample());
     }
 

@@ -5,10 +5,8 @@
 use datagen::convert::convert;
 use datagen::record_format::{GameRecord, Ply, RecordReader, RecordWriter};
 use datagen::replay::replay;
-use datagen::{
-    play_game, DrawRule, Filter, GameId, GameSettings, Reader, Record, ResultCode, Writer,
-};
-use game_api::{Evaluator, Game, Move};
+use datagen::{play_game, DrawRule, Filter, GameSettings, Reader, Record, ResultCode, Writer};
+use game_api::{Evaluator, Game, GameKind, Move};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use search::Engine;
@@ -31,7 +29,7 @@ fn games<G: Game, E: Evaluator<G> + Default>(n: u64) -> Vec<datagen::PlayedGame>
     (0..n).map(|i| play_game(&mut engine, 5, i, &settings())).collect()
 }
 
-fn through_file(id: GameId, records: &[GameRecord]) -> (Vec<GameRecord>, usize) {
+fn through_file(id: GameKind, records: &[GameRecord]) -> (Vec<GameRecord>, usize) {
     let mut w = RecordWriter::new(Vec::new(), id, "test").unwrap();
     for g in records {
         w.write_game(g).unwrap();
@@ -53,7 +51,7 @@ fn replay_all<G: Game>(records: &[GameRecord], filter: &Filter) -> Vec<Record> {
     out
 }
 
-fn records_equal_positions<G: Game, E: Evaluator<G> + Default>(id: GameId) {
+fn records_equal_positions<G: Game, E: Evaluator<G> + Default>(id: GameKind) {
     let played = games::<G, E>(4);
     let direct: Vec<Record> = played.iter().flat_map(|g| g.kept.clone()).collect();
     let records: Vec<GameRecord> = played.iter().map(|g| g.record.clone()).collect();
@@ -85,12 +83,12 @@ fn records_equal_positions<G: Game, E: Evaluator<G> + Default>(id: GameId) {
 
 #[test]
 fn chess_records_replay_to_the_positions_datagen_keeps() {
-    records_equal_positions::<Chess, eval_chess::ChessEval>(GameId::Chess);
+    records_equal_positions::<Chess, eval_chess::ChessEval>(GameKind::Chess);
 }
 
 #[test]
 fn xiangqi_records_replay_to_the_positions_datagen_keeps() {
-    records_equal_positions::<Xiangqi, eval_xiangqi::XiangqiEval>(GameId::Xiangqi);
+    records_equal_positions::<Xiangqi, eval_xiangqi::XiangqiEval>(GameKind::Xiangqi);
 }
 
 /// A game record of `moves` (the game's notation) from `fen`, scores counting up.
@@ -107,7 +105,7 @@ fn record_of<G: Game>(fen: &str, moves: &[&str]) -> (GameRecord, Vec<String>) {
     (GameRecord { start_fen: fen.into(), plies, result: ResultCode::Win }, fens)
 }
 
-fn round_trip<G: Game>(id: GameId, fen: &str, moves: &[&str]) {
+fn round_trip<G: Game>(id: GameKind, fen: &str, moves: &[&str]) {
     let (record, fens) = record_of::<G>(fen, moves);
     let (back, _) = through_file(id, std::slice::from_ref(&record));
     let replayed = replay_all::<G>(&back, &Filter::all());
@@ -124,16 +122,16 @@ fn round_trip<G: Game>(id: GameId, fen: &str, moves: &[&str]) {
 fn chess_every_move_kind_round_trips() {
     // Castling both ways, en passant, captures, promotion and all three underpromotions.
     round_trip::<Chess>(
-        GameId::Chess,
+        GameKind::Chess,
         "r3k2r/6P1/8/3pP3/8/8/1p6/R3K2R w KQkq d6 0 1",
         &["e5d6", "e8c8", "e1g1", "b2b1q", "a1b1", "d8d6", "g7h8n", "c8c7"],
     );
     round_trip::<Chess>(
-        GameId::Chess,
+        GameKind::Chess,
         "4k3/1P6/8/8/8/8/1p6/4K3 w - - 0 1",
         &["b7b8b", "b2b1r", "e1e2"],
     );
-    round_trip::<Chess>(GameId::Chess, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", &["e8g8", "e1c1"]);
+    round_trip::<Chess>(GameKind::Chess, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", &["e8g8", "e1c1"]);
 }
 
 #[test]
@@ -152,7 +150,7 @@ fn chess_move_words_keep_their_layout() {
 fn xiangqi_every_piece_kind_round_trips() {
     // Cannon, horse, elephant, advisor, general, soldier, chariot; captures by cannon and chariot.
     round_trip::<Xiangqi>(
-        GameId::Xiangqi,
+        GameKind::Xiangqi,
         Xiangqi::START_FEN,
         &[
             "h2e2", "h9g7", "g0i2", "d9e8", "f0e1", "e9d9", "e0f0", "c6c5", "i0i1", "b7b0", "a0b0",
@@ -188,7 +186,7 @@ fn an_illegal_word_is_an_error_and_none_only_ends_a_record() {
     assert!(replay::<Chess>(&record, 0, &Filter::all(), |_| {}).is_err());
 }
 
-fn converter_keeps_every_position<G: Game, E: Evaluator<G> + Default>(id: GameId) {
+fn converter_keeps_every_position<G: Game, E: Evaluator<G> + Default>(id: GameKind) {
     let played = games::<G, E>(3);
     let direct: Vec<Record> = played.iter().flat_map(|g| g.kept.clone()).collect();
     let mut positions = Writer::new(Vec::new(), id).unwrap();
@@ -219,12 +217,12 @@ fn converter_keeps_every_position<G: Game, E: Evaluator<G> + Default>(id: GameId
 
 #[test]
 fn chess_converter_keeps_every_position() {
-    converter_keeps_every_position::<Chess, eval_chess::ChessEval>(GameId::Chess);
+    converter_keeps_every_position::<Chess, eval_chess::ChessEval>(GameKind::Chess);
 }
 
 #[test]
 fn xiangqi_converter_keeps_every_position() {
-    converter_keeps_every_position::<Xiangqi, eval_xiangqi::XiangqiEval>(GameId::Xiangqi);
+    converter_keeps_every_position::<Xiangqi, eval_xiangqi::XiangqiEval>(GameKind::Xiangqi);
 }
 
 #[test]
