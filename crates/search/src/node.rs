@@ -201,6 +201,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     }
                 }
             }
+
+            if let Some(v) = self.probcut(sh, beta, depth, ply, cut_node, static_eval, hit) {
+                return v;
+            }
         }
 
         // Internal iterative reduction: without a TT move this node is likely new; search it
@@ -367,6 +371,63 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         self.last_path_dependent = node_path_dependent;
         best
+    }
+
+    /// ProbCut: a capture that beats `beta` by a margin in a shallow search will very likely
+    /// beat `beta` in the full one, so the node is cut without it. Captures are tried only when
+    /// they win enough material to reach that bound by exchange alone, and first against
+    /// quiescence, so that most cost next to nothing. Not when the TT already says the
+    /// shallow search would fail.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        sh: &Shared<'_>,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+        static_eval: i32,
+        hit: Option<crate::tt::TtHit>,
+    ) -> Option<i32> {
+        let probcut_beta = beta + PROBCUT_MARGIN.get();
+        let shallow = depth - PROBCUT_REDUCTION.get();
+        if depth < PROBCUT_MIN_DEPTH.get()
+            || beta.abs() >= MATE_BOUND
+            || hit.is_some_and(|h| h.depth >= shallow && from_tt(h.value, ply) < probcut_beta)
+        {
+            return None;
+        }
+        let tt_move = hit.map_or(Move::NONE, |h| h.mv);
+        let tt_move =
+            if tt_move.is_some() && self.pos.is_legal(tt_move) { tt_move } else { Move::NONE };
+        let mut picker = MovePicker::new_quiescence(tt_move);
+        while let Some(m) = picker.next(&self.pos, &self.hist) {
+            if !self.pos.see_ge(m, probcut_beta - static_eval) {
+                continue;
+            }
+            self.stack[ply].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.eval.on_make(&self.pos, m);
+            self.pos.make(m);
+            let mut v = -self.qsearch(sh, -probcut_beta, -probcut_beta + 1, ply + 1);
+            if v >= probcut_beta && shallow > 0 {
+                v = -self.search(sh, -probcut_beta, -probcut_beta + 1, shallow, ply + 1, !cut_node);
+            }
+            let path_dependent = self.last_path_dependent;
+            self.pos.unmake();
+            self.eval.on_unmake();
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= probcut_beta {
+                if !path_dependent {
+                    let key = self.pos.tt_key();
+                    sh.tt.store(key, m, to_tt(v, ply), NO_EVAL, shallow + 1, Bound::Lower);
+                }
+                self.last_path_dependent = path_dependent;
+                return Some(v);
+            }
+        }
+        None
     }
 
     /// Quiescence: captures (and every evasion when in check) until the position is quiet.

@@ -192,6 +192,11 @@ tunables! {
     /// From this depth a null-move cutoff is verified by a search without null moves, so that
     /// zugzwang positions the material test missed are still searched correctly.
     NMP_VERIFY_DEPTH = 12, 6..=20;
+    /// ProbCut: from this depth, captures are tried against `beta + PROBCUT_MARGIN` at
+    /// `depth - PROBCUT_REDUCTION`.
+    PROBCUT_MIN_DEPTH = 5, 3..=10;
+    PROBCUT_MARGIN = 200, 50..=400;
+    PROBCUT_REDUCTION = 4, 2..=6;
     /// Internal iterative reduction: nodes with no TT move at this depth or deeper search one
     /// ply less.
     IIR_MIN_DEPTH = 4, 2..=10;
