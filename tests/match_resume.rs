@@ -140,8 +140,9 @@ fn a_killed_match_resumed_ends_as_the_unbroken_one() {
     assert_eq!(read_back(&pgn, "chess"), base.games, "the PGN holds each game once, in order");
 }
 
-/// A stronger engine against a weaker one, loose bounds: with seed 3 the LLR wanders a while and
-/// decides at game 26, after the ten pairs the SPRT waits for at least.
+/// A stronger engine against a weaker one, loose bounds: the SPRT decides once its ten pairs are
+/// played or a little later (the exact game follows the engine's play, which every search change
+/// moves), well after the resumed run's stop at game 7.
 fn sprt_args(pgn: &Path) -> String {
     let k = kientuong().display().to_string();
     format!(
@@ -157,7 +158,8 @@ fn a_resumed_sprt_decides_at_the_same_game() {
     let whole = run_match(&sprt_args(&temp_pgn("sprt-whole")));
     assert!(whole.sprt_stopped, "{}", whole.report);
     let decided_at = whole.tally.games;
-    assert!((21..80).contains(&decided_at), "decided after {decided_at} games: {}", whole.report);
+    // The SPRT waits for ten pairs; the stop below (game 7) must come before the decision.
+    assert!((20..80).contains(&decided_at), "decided after {decided_at} games: {}", whole.report);
 
     let pgn = temp_pgn("sprt-resumed");
     let state = temp_path("sprt.state");
