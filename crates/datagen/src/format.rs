@@ -18,23 +18,6 @@ use std::io::{self, Read, Write};
 pub const MAGIC: &[u8; 4] = b"KTDG";
 pub const FORMAT_VERSION: u8 = 1;
 
-/// The game byte of both headers (this format's and the game records' of `record_format.rs`).
-pub const fn game_byte(game: GameKind) -> u8 {
-    match game {
-        GameKind::Chess => 0,
-        GameKind::Xiangqi => 1,
-    }
-}
-
-/// The game a header's game byte names, if this build knows it.
-pub const fn game_of_byte(byte: u8) -> Option<GameKind> {
-    match byte {
-        0 => Some(GameKind::Chess),
-        1 => Some(GameKind::Xiangqi),
-        _ => None,
-    }
-}
-
 /// The game's result from White's (Red's) point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultCode {
@@ -69,7 +52,7 @@ impl<W: Write> Writer<W> {
     /// Writes the header.
     pub fn new(mut out: W, game: GameKind) -> io::Result<Writer<W>> {
         out.write_all(MAGIC)?;
-        out.write_all(&[FORMAT_VERSION, game_byte(game), 0, 0])?;
+        out.write_all(&[FORMAT_VERSION, game.file_byte(), 0, 0])?;
         Ok(Writer { out })
     }
 
@@ -106,7 +89,7 @@ impl<R: Read> Reader<R> {
         if header[4] != FORMAT_VERSION {
             return Err(invalid("unsupported datagen format version"));
         }
-        let game = game_of_byte(header[5]).ok_or_else(|| invalid("unknown game id"))?;
+        let game = GameKind::from_file_byte(header[5]).ok_or_else(|| invalid("unknown game id"))?;
         Ok(Reader { input, game })
     }
 
@@ -176,11 +159,11 @@ mod tests {
 
     #[test]
     fn game_bytes_round_trip() {
-        assert_eq!(GameKind::ALL.map(game_byte), [0, 1]);
+        assert_eq!(GameKind::ALL.map(GameKind::file_byte), [0, 1]);
         for game in GameKind::ALL {
-            assert_eq!(game_of_byte(game_byte(game)), Some(game));
+            assert_eq!(GameKind::from_file_byte(game.file_byte()), Some(game));
         }
-        assert_eq!(game_of_byte(2), None);
+        assert_eq!(GameKind::from_file_byte(2), None);
     }
 
     #[test]

@@ -36,9 +36,7 @@ pub mod sha256;
 
 pub use data_file::{read_positions, FileStats};
 pub use error::DataError;
-pub use format::{
-    game_byte, game_of_byte, Reader, Record, ResultCode, Writer, FORMAT_VERSION, MAGIC,
-};
+pub use format::{Reader, Record, ResultCode, Writer, FORMAT_VERSION, MAGIC};
 pub use record_format::{GameRecord, Ply, RecordReader, RecordWriter};
 pub use replay::Filter;
 pub use run::{run, Config, GameSink, Summary};

@@ -25,7 +25,7 @@
 //! a file only after checking its trailer.
 
 use crate::error::DataError;
-use crate::format::{game_byte, game_of_byte, ResultCode};
+use crate::format::ResultCode;
 use game_api::GameKind;
 use std::io::{self, Read, Write};
 
@@ -118,7 +118,7 @@ impl<W: Write> RecordWriter<W> {
         let n = u16::try_from(recipe.len()).map_err(|_| invalid("recipe over 65535 bytes"))?;
         let mut w = RecordWriter { out, hash: Fnv::new(), games: 0 };
         w.put(RECORDS_MAGIC)?;
-        w.put(&[RECORDS_VERSION, game_byte(game)])?;
+        w.put(&[RECORDS_VERSION, game.file_byte()])?;
         w.put(&n.to_le_bytes())?;
         w.put(recipe)?;
         Ok(w)
@@ -191,7 +191,7 @@ impl<R: Read> RecordReader<R> {
         if head[4] != RECORDS_VERSION {
             return Err(DataError::Corrupt("unsupported game-record version"));
         }
-        r.game = game_of_byte(head[5]).ok_or(DataError::Corrupt("unknown game id"))?;
+        r.game = GameKind::from_file_byte(head[5]).ok_or(DataError::Corrupt("unknown game id"))?;
         let recipe = r.take_vec(usize::from(u16::from_le_bytes([head[6], head[7]])))?;
         r.recipe = String::from_utf8(recipe).map_err(|_| DataError::Corrupt("recipe not UTF-8"))?;
         Ok(r)

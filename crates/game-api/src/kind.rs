@@ -23,6 +23,24 @@ impl GameKind {
         }
     }
 
+    /// The game byte of the data and net file headers (datagen, game records, NNUE): the
+    /// files' numbering, fixed forever.
+    pub const fn file_byte(self) -> u8 {
+        match self {
+            GameKind::Chess => 0,
+            GameKind::Xiangqi => 1,
+        }
+    }
+
+    /// The game a header's game byte names, if this build knows it.
+    pub const fn from_file_byte(byte: u8) -> Option<GameKind> {
+        match byte {
+            0 => Some(GameKind::Chess),
+            1 => Some(GameKind::Xiangqi),
+            _ => None,
+        }
+    }
+
     /// The game called `name` (ASCII case ignored, surrounding whitespace too).
     pub fn from_name(name: &str) -> Option<GameKind> {
         let name = name.trim();

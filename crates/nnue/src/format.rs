@@ -25,23 +25,6 @@ pub const HEADER_BYTES: usize = 20;
 /// The only activation this version knows.
 pub const ACTIVATION_SCRELU: u8 = 1;
 
-/// The header's game byte for `game` (the file format's numbering, fixed forever).
-pub const fn game_byte(game: GameKind) -> u8 {
-    match game {
-        GameKind::Chess => 0,
-        GameKind::Xiangqi => 1,
-    }
-}
-
-/// The game a header's game byte names, if this build knows it.
-pub const fn game_of_byte(byte: u8) -> Option<GameKind> {
-    match byte {
-        0 => Some(GameKind::Chess),
-        1 => Some(GameKind::Xiangqi),
-        _ => None,
-    }
-}
-
 /// Why a net file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LoadError {
@@ -133,7 +116,7 @@ pub fn header(tag: GameKind, inputs: usize) -> [u8; HEADER_BYTES] {
     let mut h = [0u8; HEADER_BYTES];
     h[0..4].copy_from_slice(MAGIC);
     h[4..6].copy_from_slice(&VERSION.to_le_bytes());
-    h[6] = game_byte(tag);
+    h[6] = tag.file_byte();
     h[7] = ACTIVATION_SCRELU;
     let fields = [inputs as u16, HIDDEN as u16, QA as u16, QB as u16, SCALE as u16, 0];
     for (i, v) in fields.iter().enumerate() {
@@ -155,7 +138,7 @@ pub fn check_envelope(bytes: &[u8], expected: GameKind, inputs: usize) -> Result
     if version != VERSION {
         return Err(LoadError::UnsupportedVersion(version));
     }
-    let Some(found) = game_of_byte(bytes[6]) else {
+    let Some(found) = GameKind::from_file_byte(bytes[6]) else {
         return Err(LoadError::UnknownGame(bytes[6]));
     };
     if found != expected {
