@@ -1,0 +1,74 @@
+//! The shape of the net being trained: inputs per perspective, hidden width, output buckets.
+
+use crate::error::TrainError;
+use crate::position::MAX_ACTIVE;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Inputs per perspective (`NnueGame::INPUTS`).
+    pub inputs: usize,
+    /// Accumulator width per perspective.
+    pub hidden: usize,
+    /// Output buckets: one set of output weights per range of piece counts.
+    pub buckets: usize,
+}
+
+impl Shape {
+    /// Checks what the trainer itself needs; whether inference can load the result is checked
+    /// when the net is quantised.
+    pub fn checked(inputs: usize, hidden: usize, buckets: usize) -> Result<Shape, TrainError> {
+        if hidden == 0 || hidden > 4096 {
+            return Err(TrainError::Settings(format!("hidden size {hidden} (1..=4096)")));
+        }
+        if buckets == 0 || buckets > MAX_ACTIVE {
+            return Err(TrainError::Settings(format!(
+                "{buckets} output buckets (1..={MAX_ACTIVE})"
+            )));
+        }
+        Ok(Shape { inputs, hidden, buckets })
+    }
+
+    /// The output bucket of a position with `pieces` pieces on the board.
+    #[inline]
+    pub fn bucket(&self, pieces: usize) -> usize {
+        output_bucket(pieces, self.buckets)
+    }
+
+    /// Offset of feature `f`'s row in the feature weights. `usize` (64-bit on every target this
+    /// project builds for): `f × hidden` passes 2^32 only for absurd shapes, but the positions
+    /// and their counts elsewhere are `u64`/`usize` for the same reason, never `u32`.
+    #[inline]
+    pub fn row_start(&self, f: usize) -> usize {
+        f * self.hidden
+    }
+}
+
+/// Pieces `2..=32` split evenly into `buckets` ranges, fewest pieces in bucket 0.
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / (MAX_ACTIVE - 1)).min(buckets - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_cover_every_piece_count_in_order() {
+        for buckets in 1..=8 {
+            let seen: Vec<usize> = (0..=MAX_ACTIVE).map(|p| output_bucket(p, buckets)).collect();
+            assert!(seen.windows(2).all(|w| w[0] <= w[1]));
+            assert_eq!(seen[2], 0);
+            assert_eq!(seen[MAX_ACTIVE], buckets - 1);
+        }
+    }
+
+    /// Row offsets are 64-bit arithmetic: past u32::MAX they do not wrap.
+    #[test]
+    fn row_offsets_are_64_bit() {
+        let shape = Shape { inputs: 1 << 24, hidden: 512, buckets: 1 };
+        let f = (1usize << 23) + 3;
+        assert_eq!(shape.row_start(f) as u64, ((1u64 << 23) + 3) * 512);
+        assert!(shape.row_start(f) as u64 > u64::from(u32::MAX));
+    }
+}
