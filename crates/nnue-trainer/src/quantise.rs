@@ -3,12 +3,40 @@
 
 use crate::error::TrainError;
 use crate::float_net::FloatNet;
-use nnue::arch::{HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB};
-use nnue::{Net, NnueGame};
+use nnue::arch::{HIDDEN_SIZES, MAX_OUTPUT_WEIGHT, QA, QB};
+use nnue::net::IntoHidden;
+use nnue::{Layers, Net, NnueGame};
 
 /// `x × scale`, rounded and saturated to int16.
 fn q16(x: f32, scale: i32) -> i16 {
     (x * scale as f32).round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+}
+
+/// The float weights quantised into layers of width `H` (`net.shape.hidden == H`).
+fn layers<const H: usize>(net: &FloatNet) -> Layers<H> {
+    let mut l = Layers::<H>::zeros(net.shape.inputs, net.shape.buckets);
+    for (row, src) in l.ft.iter_mut().zip(net.ft.chunks_exact(H)) {
+        for (q, &w) in row.iter_mut().zip(src) {
+            *q = q16(w, QA);
+        }
+    }
+    for (q, &b) in l.ft_bias.iter_mut().zip(&net.ft_bias) {
+        *q = q16(b, QA);
+    }
+    for (q, &w) in l.out.iter_mut().flatten().flatten().zip(&net.out) {
+        *q = q16(w, QB).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT);
+    }
+    for (q, &b) in l.out_bias.iter_mut().zip(&net.out_bias) {
+        *q = (b * (QA * QB) as f32).round() as i32;
+    }
+    l
+}
+
+fn net_of<G: NnueGame, const H: usize>(net: &FloatNet) -> Net
+where
+    Layers<H>: IntoHidden,
+{
+    Net::from_layers(G::TAG, layers::<H>(net))
 }
 
 /// The quantised net for game `G`; an error if inference has no such shape.
@@ -22,26 +50,19 @@ pub fn quantise<G: NnueGame>(net: &FloatNet) -> Result<Net, TrainError> {
             G::INPUTS
         )));
     }
-    if s.hidden != HIDDEN || s.buckets != 1 {
+    if s.buckets != 1 {
         return Err(TrainError::Settings(format!(
-            "inference loads hidden size {HIDDEN} with one output bucket, not {} with {}",
-            s.hidden, s.buckets
+            "inference loads nets with one output bucket, not {}",
+            s.buckets
         )));
     }
-    let mut ft_weights = vec![[0i16; HIDDEN]; G::INPUTS].into_boxed_slice();
-    for (row, src) in ft_weights.iter_mut().zip(net.ft.chunks_exact(HIDDEN)) {
-        for (q, &w) in row.iter_mut().zip(src) {
-            *q = q16(w, QA);
-        }
+    match s.hidden {
+        128 => Ok(net_of::<G, 128>(net)),
+        256 => Ok(net_of::<G, 256>(net)),
+        384 => Ok(net_of::<G, 384>(net)),
+        512 => Ok(net_of::<G, 512>(net)),
+        other => Err(TrainError::Settings(format!(
+            "inference loads hidden sizes {HIDDEN_SIZES:?}, not {other}"
+        ))),
     }
-    let mut ft_bias = [0i16; HIDDEN];
-    for (q, &b) in ft_bias.iter_mut().zip(&net.ft_bias) {
-        *q = q16(b, QA);
-    }
-    let mut out_weights = [0i16; 2 * HIDDEN];
-    for (q, &w) in out_weights.iter_mut().zip(&net.out) {
-        *q = q16(w, QB).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT);
-    }
-    let out_bias = (net.out_bias[0] * (QA * QB) as f32).round() as i32;
-    Ok(Net { tag: G::TAG, ft_weights, ft_bias, out_weights, out_bias })
 }

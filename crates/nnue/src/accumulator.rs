@@ -4,32 +4,33 @@
 //! so an accumulator reached by any sequence of updates equals the full refresh bit for bit,
 //! and a net with extreme weights cannot make the engine panic.
 
-use crate::arch::HIDDEN;
 use crate::features::{feature, NnueGame};
-use crate::net::Net;
+use crate::layers::Layers;
+use crate::net::{with_layers, Net};
 use game_api::{Color, DirtyPieces};
 
+/// Both perspectives' `H` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Accumulator {
+pub struct Accumulator<const H: usize> {
     /// Indexed by perspective (`Color::index`).
-    pub values: [[i16; HIDDEN]; 2],
+    pub values: [[i16; H]; 2],
 }
 
-impl Default for Accumulator {
+impl<const H: usize> Default for Accumulator<H> {
     fn default() -> Self {
-        Accumulator { values: [[0; HIDDEN]; 2] }
+        Accumulator { values: [[0; H]; 2] }
     }
 }
 
 #[inline(always)]
-fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
     }
 }
 
 #[inline(always)]
-fn sub_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+fn sub_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_sub(*w);
     }
@@ -37,22 +38,21 @@ fn sub_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 
 /// A feature row; an out-of-range index (a game bug) reads as all zeros instead of panicking.
 #[inline(always)]
-fn row(net: &Net, index: usize) -> &[i16; HIDDEN] {
-    const ZERO: [i16; HIDDEN] = [0; HIDDEN];
-    debug_assert!(index < net.ft_weights.len(), "feature index out of range");
-    net.ft_weights.get(index).unwrap_or(&ZERO)
+fn row<const H: usize>(layers: &Layers<H>, index: usize) -> &[i16; H] {
+    debug_assert!(index < layers.ft.len(), "feature index out of range");
+    layers.ft.get(index).unwrap_or(&[0; H])
 }
 
-impl Accumulator {
+impl<const H: usize> Accumulator<H> {
     /// Computes both perspectives from scratch.
-    pub fn refresh<G: NnueGame>(&mut self, net: &Net, pos: &G) {
-        self.values = [net.ft_bias; 2];
+    pub fn refresh<G: NnueGame>(&mut self, layers: &Layers<H>, pos: &G) {
+        self.values = [layers.ft_bias; 2];
         for sq in 0..G::SQUARES {
             if let Some(piece) = pos.piece_on(sq) {
                 for persp in [Color::White, Color::Black] {
                     add_row(
                         &mut self.values[persp.index()],
-                        row(net, feature::<G>(persp, piece, sq)),
+                        row(layers, feature::<G>(persp, piece, sq)),
                     );
                 }
             }
@@ -63,19 +63,29 @@ impl Accumulator {
     #[inline]
     pub fn update_from<G: NnueGame>(
         &mut self,
-        parent: &Accumulator,
-        net: &Net,
+        parent: &Accumulator<H>,
+        layers: &Layers<H>,
         dirty: &DirtyPieces,
     ) {
         for persp in [Color::White, Color::Black] {
             let acc = &mut self.values[persp.index()];
             *acc = parent.values[persp.index()];
             for r in dirty.removed() {
-                sub_row(acc, row(net, feature::<G>(persp, r.piece as usize, r.square as usize)));
+                sub_row(acc, row(layers, feature::<G>(persp, r.piece as usize, r.square as usize)));
             }
             for a in dirty.added() {
-                add_row(acc, row(net, feature::<G>(persp, a.piece as usize, a.square as usize)));
+                add_row(acc, row(layers, feature::<G>(persp, a.piece as usize, a.square as usize)));
             }
         }
     }
+}
+
+/// Both perspectives' values refreshed from the board, whatever the net's width (for tests
+/// and tools; allocates).
+pub fn refreshed<G: NnueGame>(net: &Net, pos: &G) -> [Vec<i16>; 2] {
+    with_layers!(&net.hidden, l => {
+        let mut acc = Accumulator::default();
+        acc.refresh(l, pos);
+        acc.values.map(|v| v.to_vec())
+    })
 }

@@ -1,9 +1,14 @@
 //! The architecture and its quantisation: what inference and the trainer must agree on. The
 //! file header repeats these numbers so that a net made for another shape is refused.
 
-/// Accumulator width per perspective (N in (2×N) → 1). 128 was chosen as the cheapest width
-/// worth trying on the small data sets this project can generate on two cores.
+/// Accumulator width per perspective of the embedded nets (N in (2×N) → 1), and the trainers'
+/// default. 128 was chosen as the cheapest width worth trying on the small data sets this
+/// project can generate on two cores.
 pub const HIDDEN: usize = 128;
+/// Every width inference loads (the `hidden` field of a net file). Each is compiled as its own
+/// copy of the accumulator and output code (`layers.rs`), so the set is small and fixed;
+/// multiples of 16 for the AVX2 output layer.
+pub const HIDDEN_SIZES: [usize; 4] = [128, 256, 384, 512];
 /// Feature transformer scale: a float activation of 1.0 is this many accumulator units, and the
 /// clipped activation lies in `0..=QA`.
 pub const QA: i32 = 255;

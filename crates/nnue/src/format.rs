@@ -13,9 +13,10 @@
 //!   checksum u32: FNV-1a (32-bit) of every byte before it
 //! ```
 //! A net file is outside input: everything is checked and refused with a [`LoadError`], never
-//! a panic. The shape fields must equal this build's architecture ([`crate::arch`]).
+//! a panic. The shape fields must equal this build's architecture ([`crate::arch`]); `hidden`
+//! may be any of [`HIDDEN_SIZES`].
 
-use crate::arch::{HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
+use crate::arch::{HIDDEN_SIZES, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
 use game_api::GameKind;
 use std::fmt;
 
@@ -42,6 +43,8 @@ pub enum LoadError {
         found: GameKind,
     },
     UnsupportedActivation(u8),
+    /// A hidden size this build has no inference for (not one of `arch::HIDDEN_SIZES`).
+    UnsupportedHidden(u32),
     /// A shape or quantisation field differs from this build's architecture.
     Shape {
         field: &'static str,
@@ -80,6 +83,9 @@ impl fmt::Display for LoadError {
             LoadError::UnsupportedActivation(a) => {
                 write!(f, "net file uses an unknown activation ({a})")
             }
+            LoadError::UnsupportedHidden(h) => {
+                write!(f, "net file hidden size {h} is not one of {HIDDEN_SIZES:?}")
+            }
             LoadError::Shape { field, expected, found } => {
                 write!(f, "net file {field} is {found}, this build needs {expected}")
             }
@@ -106,27 +112,41 @@ pub fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
 
-/// The file length for a net with `inputs` inputs per perspective.
-pub fn file_bytes(inputs: usize) -> usize {
-    HEADER_BYTES + 2 * (inputs * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 4
+/// The file length for a net with `inputs` inputs per perspective and `hidden` accumulator
+/// values.
+pub fn file_bytes(inputs: usize, hidden: usize) -> usize {
+    HEADER_BYTES + 2 * (inputs * hidden + hidden + 2 * hidden) + 4 + 4
 }
 
 /// The header fields, as the writer puts them.
-pub fn header(tag: GameKind, inputs: usize) -> [u8; HEADER_BYTES] {
+pub fn header(tag: GameKind, inputs: usize, hidden: usize) -> [u8; HEADER_BYTES] {
     let mut h = [0u8; HEADER_BYTES];
     h[0..4].copy_from_slice(MAGIC);
     h[4..6].copy_from_slice(&VERSION.to_le_bytes());
     h[6] = tag.file_byte();
     h[7] = ACTIVATION_SCRELU;
-    let fields = [inputs as u16, HIDDEN as u16, QA as u16, QB as u16, SCALE as u16, 0];
+    let fields = [inputs as u16, hidden as u16, QA as u16, QB as u16, SCALE as u16, 0];
     for (i, v) in fields.iter().enumerate() {
         h[8 + 2 * i..10 + 2 * i].copy_from_slice(&v.to_le_bytes());
     }
     h
 }
 
-/// Checks everything about the file except the body's values, and returns the body.
-pub fn check_envelope(bytes: &[u8], expected: GameKind, inputs: usize) -> Result<&[u8], LoadError> {
+/// What the header says about the body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BodyShape {
+    pub inputs: usize,
+    /// One of `HIDDEN_SIZES`.
+    pub hidden: usize,
+}
+
+/// Checks everything about the file except the body's values, and returns the body's shape and
+/// bytes.
+pub fn check_envelope(
+    bytes: &[u8],
+    expected: GameKind,
+    inputs: usize,
+) -> Result<(BodyShape, &[u8]), LoadError> {
     if bytes.len() < HEADER_BYTES + 4 {
         return Err(LoadError::TooShort(bytes.len()));
     }
@@ -147,9 +167,12 @@ pub fn check_envelope(bytes: &[u8], expected: GameKind, inputs: usize) -> Result
     if bytes[7] != ACTIVATION_SCRELU {
         return Err(LoadError::UnsupportedActivation(bytes[7]));
     }
+    let hidden = usize::from(u16_at(10));
+    if !HIDDEN_SIZES.contains(&hidden) {
+        return Err(LoadError::UnsupportedHidden(hidden as u32));
+    }
     let shape = [
         ("input count", inputs as u32, 8),
-        ("hidden size", HIDDEN as u32, 10),
         ("QA", QA as u32, 12),
         ("QB", QB as u32, 14),
         ("scale", SCALE as u32, 16),
@@ -160,7 +183,7 @@ pub fn check_envelope(bytes: &[u8], expected: GameKind, inputs: usize) -> Result
             return Err(LoadError::Shape { field, expected: want, found: got });
         }
     }
-    let expected_len = file_bytes(inputs);
+    let expected_len = file_bytes(inputs, hidden);
     if bytes.len() != expected_len {
         return Err(LoadError::Size { expected: expected_len, found: bytes.len() });
     }
@@ -170,5 +193,5 @@ pub fn check_envelope(bytes: &[u8], expected: GameKind, inputs: usize) -> Result
     if stored != computed {
         return Err(LoadError::Checksum { stored, computed });
     }
-    Ok(&content[HEADER_BYTES..])
+    Ok((BodyShape { inputs, hidden }, &content[HEADER_BYTES..]))
 }

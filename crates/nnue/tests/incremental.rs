@@ -4,11 +4,11 @@
 
 mod common;
 
-use common::{random_net, SplitMix64};
+use common::{random_net, random_net_of, SplitMix64};
 use game_api::{Game, GenKind, MoveList};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
-use nnue::accumulator::Accumulator;
+use nnue::accumulator::refreshed;
 use nnue::{Net, NnueEval, NnueGame};
 use std::sync::Arc;
 
@@ -19,12 +19,6 @@ struct Coverage {
     castles: usize,
     promotions: usize,
     nulls: usize,
-}
-
-fn refreshed<G: NnueGame>(net: &Net, pos: &G) -> Accumulator {
-    let mut acc = Accumulator::default();
-    acc.refresh(net, pos);
-    acc
 }
 
 /// Walks a random tree below `pos`: two random moves per node, sometimes a null move.
@@ -74,7 +68,10 @@ fn walk<G: NnueGame>(
 
 /// Random playouts from `fen`, with a tree walk at every position on the way.
 fn check<G: NnueGame>(fen: &str, seed: u64, cov: &mut Coverage) {
-    let net = Arc::new(random_net::<G>(seed));
+    check_net::<G>(Arc::new(random_net::<G>(seed)), fen, seed, cov);
+}
+
+fn check_net<G: NnueGame>(net: Arc<Net>, fen: &str, seed: u64, cov: &mut Coverage) {
     let mut rng = SplitMix64::new(seed);
     let Ok(mut pos) = G::from_fen(fen) else { panic!("bad test FEN {fen}") };
     let mut eval = NnueEval::<G>::new(Arc::clone(&net));
@@ -144,4 +141,28 @@ fn evaluate_without_hooks_follows_the_position() {
     assert_eq!(a, NnueEval::<Chess>::new(Arc::clone(&net)).evaluate(&start));
     assert_eq!(b, NnueEval::<Chess>::new(net).evaluate(&other));
     assert_ne!(a, b, "two different positions gave the same score: the root was reused");
+}
+
+/// Every other width inference has: the same walk, fewer playouts each.
+#[test]
+fn wider_nets_incremental_equals_refresh() {
+    let mut cov = Coverage::default();
+    for (i, net) in [
+        random_net_of::<Chess, 256>(31),
+        random_net_of::<Chess, 384>(32),
+        random_net_of::<Chess, 512>(33),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        check_net::<Chess>(Arc::new(net), fen, 40 + i as u64, &mut cov);
+    }
+    check_net::<Xiangqi>(
+        Arc::new(random_net_of::<Xiangqi, 512>(34)),
+        Xiangqi::START_FEN,
+        44,
+        &mut cov,
+    );
+    assert!(cov.checked > 1000 && cov.captures > 100 && cov.castles > 0, "{cov:?}");
 }
