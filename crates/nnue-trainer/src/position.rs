@@ -11,7 +11,7 @@ use nnue::features::{feature, NnueGame};
 
 /// Most pieces on a board in either game (chess and xiangqi both start with 32 and never gain
 /// any). A position with more (only a hand-made FEN could have them) is not used.
-pub const MAX_ACTIVE: usize = 32;
+pub const MAX_ACTIVE: usize = nnue::arch::MAX_PIECES;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrainingPosition {

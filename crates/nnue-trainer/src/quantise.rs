@@ -3,7 +3,7 @@
 
 use crate::error::TrainError;
 use crate::float_net::FloatNet;
-use nnue::arch::{HIDDEN_SIZES, MAX_OUTPUT_WEIGHT, QA, QB};
+use nnue::arch::{HIDDEN_SIZES, MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, QA, QB};
 use nnue::net::IntoHidden;
 use nnue::{Layers, Net, NnueGame};
 
@@ -50,9 +50,9 @@ pub fn quantise<G: NnueGame>(net: &FloatNet) -> Result<Net, TrainError> {
             G::INPUTS
         )));
     }
-    if s.buckets != 1 {
+    if !(1..=MAX_OUTPUT_BUCKETS).contains(&s.buckets) {
         return Err(TrainError::Settings(format!(
-            "inference loads nets with one output bucket, not {}",
+            "inference loads 1 to {MAX_OUTPUT_BUCKETS} output buckets, not {}",
             s.buckets
         )));
     }

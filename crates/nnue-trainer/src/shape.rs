@@ -1,7 +1,7 @@
 //! The shape of the net being trained: inputs per perspective, hidden width, output buckets.
 
 use crate::error::TrainError;
-use crate::position::MAX_ACTIVE;
+use nnue::arch::{output_bucket, MAX_OUTPUT_BUCKETS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
@@ -20,15 +20,16 @@ impl Shape {
         if hidden == 0 || hidden > 4096 {
             return Err(TrainError::Settings(format!("hidden size {hidden} (1..=4096)")));
         }
-        if buckets == 0 || buckets > MAX_ACTIVE {
+        if buckets == 0 || buckets > MAX_OUTPUT_BUCKETS {
             return Err(TrainError::Settings(format!(
-                "{buckets} output buckets (1..={MAX_ACTIVE})"
+                "{buckets} output buckets (1..={MAX_OUTPUT_BUCKETS})"
             )));
         }
         Ok(Shape { inputs, hidden, buckets })
     }
 
-    /// The output bucket of a position with `pieces` pieces on the board.
+    /// The output bucket of a position with `pieces` pieces on the board (inference's own
+    /// definition, so the two cannot drift apart).
     #[inline]
     pub fn bucket(&self, pieces: usize) -> usize {
         output_bucket(pieces, self.buckets)
@@ -43,25 +44,9 @@ impl Shape {
     }
 }
 
-/// Pieces `2..=32` split evenly into `buckets` ranges, fewest pieces in bucket 0.
-#[inline]
-pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
-    (pieces.saturating_sub(2) * buckets / (MAX_ACTIVE - 1)).min(buckets - 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn buckets_cover_every_piece_count_in_order() {
-        for buckets in 1..=8 {
-            let seen: Vec<usize> = (0..=MAX_ACTIVE).map(|p| output_bucket(p, buckets)).collect();
-            assert!(seen.windows(2).all(|w| w[0] <= w[1]));
-            assert_eq!(seen[2], 0);
-            assert_eq!(seen[MAX_ACTIVE], buckets - 1);
-        }
-    }
 
     /// Row offsets are 64-bit arithmetic: past u32::MAX they do not wrap.
     #[test]

@@ -11,18 +11,18 @@ use nnue::{Net, NnueEval, NnueGame};
 use nnue_trainer::{quantise, train, Files, FloatNet, Settings};
 use std::sync::Arc;
 
-fn check<G: NnueGame>(values: &[i32], hidden: usize) {
-    let dir = scratch_dir(&format!("{}-{hidden}", G::NAME));
+fn check<G: NnueGame>(values: &[i32], hidden: usize, buckets: usize) {
+    let dir = scratch_dir(&format!("{}-{hidden}-{buckets}", G::NAME));
     let games = playouts::<G>(20, 60, values, 11);
     let path = dir.join("d.ktgr");
     write_records::<G>(&path, &games);
     let files = Files::<G>::new(vec![path.clone()], Filter::all());
-    let settings = Settings { hidden, ..small_settings(4) };
+    let settings = Settings { hidden, buckets, ..small_settings(4) };
     let net = train(&files, G::INPUTS, &settings, |_| {}).expect("training");
     let bytes = quantise::<G>(&net).expect("a shape inference has").to_bytes();
     let loaded = Net::from_bytes::<G>(&bytes).expect("the written net loads");
     assert_eq!(&bytes[0..4], b"KTNN");
-    assert_eq!(loaded.hidden_size(), hidden);
+    assert_eq!((loaded.hidden_size(), loaded.buckets()), (hidden, buckets));
     assert_eq!(loaded.to_bytes(), bytes);
 
     let mut eval = NnueEval::<G>::new(Arc::new(loaded));
@@ -56,14 +56,17 @@ fn fens_of<G: NnueGame>(games: &[datagen::GameRecord]) -> Vec<String> {
 
 #[test]
 fn written_nets_load_and_evaluate_like_the_float_net() {
-    check::<Chess>(&CHESS_VALUES, 128);
-    check::<Xiangqi>(&XIANGQI_VALUES, 128);
-    check::<Chess>(&CHESS_VALUES, 256);
-    check::<Xiangqi>(&XIANGQI_VALUES, 512);
+    check::<Chess>(&CHESS_VALUES, 128, 1);
+    check::<Xiangqi>(&XIANGQI_VALUES, 128, 1);
+    check::<Chess>(&CHESS_VALUES, 256, 1);
+    check::<Xiangqi>(&XIANGQI_VALUES, 512, 1);
+    check::<Chess>(&CHESS_VALUES, 128, 4);
+    check::<Xiangqi>(&XIANGQI_VALUES, 256, 3);
 }
 
 #[test]
 fn shapes_inference_cannot_load_are_refused() {
+    assert!(nnue_trainer::Shape::checked(Chess::INPUTS, 128, 9).is_err(), "9 buckets");
     let shape = nnue_trainer::Shape::checked(Chess::INPUTS, 96, 1).expect("a trainable shape");
     assert!(quantise::<Chess>(&FloatNet::zeros(shape)).is_err());
     let wrong_game = nnue_trainer::Shape::checked(Xiangqi::INPUTS, 128, 1).expect("shape");

@@ -9,16 +9,19 @@ use crate::layers::Layers;
 use crate::net::{with_layers, Net};
 use game_api::{Color, DirtyPieces};
 
-/// Both perspectives' `H` values.
+/// Both perspectives' `H` values, and the number of pieces on the board (which picks the output
+/// bucket; kept here because the accumulator is already updated from the pieces a move
+/// changed, so the count costs one addition a move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator<const H: usize> {
     /// Indexed by perspective (`Color::index`).
     pub values: [[i16; H]; 2],
+    pub pieces: u16,
 }
 
 impl<const H: usize> Default for Accumulator<H> {
     fn default() -> Self {
-        Accumulator { values: [[0; H]; 2] }
+        Accumulator { values: [[0; H]; 2], pieces: 0 }
     }
 }
 
@@ -47,8 +50,10 @@ impl<const H: usize> Accumulator<H> {
     /// Computes both perspectives from scratch.
     pub fn refresh<G: NnueGame>(&mut self, layers: &Layers<H>, pos: &G) {
         self.values = [layers.ft_bias; 2];
+        self.pieces = 0;
         for sq in 0..G::SQUARES {
             if let Some(piece) = pos.piece_on(sq) {
+                self.pieces += 1;
                 for persp in [Color::White, Color::Black] {
                     add_row(
                         &mut self.values[persp.index()],
@@ -67,6 +72,11 @@ impl<const H: usize> Accumulator<H> {
         layers: &Layers<H>,
         dirty: &DirtyPieces,
     ) {
+        // Wrapping: a game bug must not panic the engine (the bucket is clamped anyway).
+        self.pieces = parent
+            .pieces
+            .wrapping_add(dirty.added().len() as u16)
+            .wrapping_sub(dirty.removed().len() as u16);
         for persp in [Color::White, Color::Black] {
             let acc = &mut self.values[persp.index()];
             *acc = parent.values[persp.index()];

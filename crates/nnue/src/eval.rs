@@ -8,6 +8,7 @@
 //! arm, so the branch predicts perfectly) into code compiled for that width.
 
 use crate::accumulator::Accumulator;
+use crate::arch::output_bucket;
 use crate::features::NnueGame;
 use crate::layers::Layers;
 use crate::net::{Hidden, Net};
@@ -135,8 +136,9 @@ impl<G: NnueGame, const H: usize> Stack<G, H> {
     fn evaluate(&mut self, pos: &G) -> i32 {
         let acc = if self.update(pos) { &self.stack[self.ply].acc } else { &self.scratch };
         let stm = pos.side_to_move().index();
-        // One output bucket: the piece count is not needed.
-        output::evaluate(self.simd, &self.layers, 0, &acc.values[stm], &acc.values[1 - stm])
+        let buckets = self.layers.out.len();
+        let bucket = if buckets > 1 { output_bucket(usize::from(acc.pieces), buckets) } else { 0 };
+        output::evaluate(self.simd, &self.layers, bucket, &acc.values[stm], &acc.values[1 - stm])
     }
 }
 

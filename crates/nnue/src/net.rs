@@ -135,11 +135,12 @@ impl Net {
         let (shape, body) = check_envelope(bytes, game, inputs)?;
         // `check_envelope` verified the exact length, so the cursor never runs short.
         let mut body = Cursor(body);
+        let b = shape.buckets;
         let hidden = match shape.hidden {
-            128 => read_layers::<128>(&mut body, inputs, 1)?.into_hidden(),
-            256 => read_layers::<256>(&mut body, inputs, 1)?.into_hidden(),
-            384 => read_layers::<384>(&mut body, inputs, 1)?.into_hidden(),
-            512 => read_layers::<512>(&mut body, inputs, 1)?.into_hidden(),
+            128 => read_layers::<128>(&mut body, inputs, b)?.into_hidden(),
+            256 => read_layers::<256>(&mut body, inputs, b)?.into_hidden(),
+            384 => read_layers::<384>(&mut body, inputs, b)?.into_hidden(),
+            512 => read_layers::<512>(&mut body, inputs, b)?.into_hidden(),
             other => return Err(LoadError::UnsupportedHidden(other as u32)),
         };
         Ok(Net { tag: game, hidden })
@@ -147,9 +148,9 @@ impl Net {
 
     /// The file image of this net.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let (inputs, hidden) = (self.inputs(), self.hidden_size());
-        let mut out = Vec::with_capacity(file_bytes(inputs, hidden));
-        out.extend_from_slice(&header(self.tag, inputs, hidden));
+        let (inputs, hidden, buckets) = (self.inputs(), self.hidden_size(), self.buckets());
+        let mut out = Vec::with_capacity(file_bytes(inputs, hidden, buckets));
+        out.extend_from_slice(&header(self.tag, inputs, hidden, buckets));
         with_layers!(&self.hidden, l => write_layers(l, &mut out));
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());

@@ -35,6 +35,42 @@ fn a_written_net_reads_back_equal() {
     }
 }
 
+/// Output buckets are version 2, with the count in the header; one bucket stays version 1, and
+/// the embedded (version 1) nets load.
+#[test]
+fn output_buckets_are_version_2_and_version_1_still_loads() {
+    for buckets in [2, 4, 8] {
+        let net = Net::from_layers(GameKind::Chess, random_layers::<Chess, 256>(6, buckets));
+        let bytes = net.to_bytes();
+        assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 2);
+        assert_eq!(u16::from_le_bytes([bytes[18], bytes[19]]) as usize, buckets);
+        assert_eq!(Net::from_bytes::<Chess>(&bytes), Ok(net));
+    }
+    let one = random_net::<Chess>(6).to_bytes();
+    assert_eq!((one[4], one[5], one[18], one[19]), (1, 0, 0, 0));
+    for (bytes, name) in
+        [(nnue::games::chess::EMBEDDED, "chess"), (nnue::games::xiangqi::EMBEDDED, "xiangqi")]
+    {
+        assert_eq!(bytes[4], 1, "the embedded {name} net is a version-1 file");
+    }
+    assert!(nnue::games::chess::embedded().is_ok_and(|n| n.buckets() == 1));
+    assert!(nnue::games::xiangqi::embedded().is_ok_and(|n| n.buckets() == 1));
+
+    let two = Net::from_layers(GameKind::Chess, random_layers::<Chess, 128>(6, 2)).to_bytes();
+    for bad in [0u8, 9] {
+        let mut b = two.clone();
+        b[18] = bad;
+        assert_eq!(
+            Net::from_bytes::<Chess>(&reseal(b)),
+            Err(LoadError::UnsupportedBuckets(u32::from(bad)))
+        );
+    }
+    // A version-2 header over a body of another bucket count: the length gives it away.
+    let mut b = two.clone();
+    b[18] = 3;
+    assert!(matches!(Net::from_bytes::<Chess>(&reseal(b)), Err(LoadError::Size { .. })));
+}
+
 #[test]
 fn damaged_files_are_refused_with_typed_errors() {
     let good = random_net::<Chess>(4).to_bytes();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{random_net, random_net_of, SplitMix64};
+use common::{random_layers, random_net, random_net_of, SplitMix64};
 use game_api::{Game, GenKind, MoveList};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
@@ -19,6 +19,7 @@ struct Coverage {
     castles: usize,
     promotions: usize,
     nulls: usize,
+    bucketed: usize,
 }
 
 /// Walks a random tree below `pos`: two random moves per node, sometimes a null move.
@@ -33,6 +34,13 @@ fn walk<G: NnueGame>(
     if rng.below(3) != 0 {
         assert_eq!(eval.accumulator(pos), refreshed(net, pos), "{}", pos.fen());
         cov.checked += 1;
+        if net.buckets() > 1 {
+            // The piece count (and so the bucket) followed the moves too: a lone `evaluate`
+            // on a fresh evaluator refreshes from the board.
+            let mut fresh = NnueEval::<G>::new(Arc::new(net.clone()));
+            assert_eq!(eval.evaluate(pos), fresh.evaluate(pos), "{}", pos.fen());
+            cov.bucketed += 1;
+        }
     }
     if depth == 0 {
         return;
@@ -165,4 +173,17 @@ fn wider_nets_incremental_equals_refresh() {
         &mut cov,
     );
     assert!(cov.checked > 1000 && cov.captures > 100 && cov.castles > 0, "{cov:?}");
+}
+
+/// Nets with output buckets: the evaluation at every checked node equals a fresh one, so the
+/// piece count that picks the bucket is kept right through captures and promotions.
+#[test]
+fn bucketed_nets_evaluate_as_refreshed() {
+    let mut cov = Coverage::default();
+    let chess = Net::from_layers(Chess::TAG, random_layers::<Chess, 128>(51, 4));
+    let fen = "r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1";
+    check_net::<Chess>(Arc::new(chess), fen, 52, &mut cov);
+    let xiangqi = Net::from_layers(Xiangqi::TAG, random_layers::<Xiangqi, 256>(53, 8));
+    check_net::<Xiangqi>(Arc::new(xiangqi), Xiangqi::START_FEN, 54, &mut cov);
+    assert!(cov.bucketed > 1000 && cov.captures > 100 && cov.promotions > 0, "{cov:?}");
 }
