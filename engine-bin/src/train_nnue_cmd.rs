@@ -8,6 +8,7 @@ use crate::dispatch::{game_arg, GameKind};
 use crate::stdout::say;
 use clap::Args;
 use datagen::Filter;
+use nnue::king_buckets::FeatureSet;
 use nnue::NnueGame;
 use nnue_trainer::{quantise, train, Files, Settings};
 use std::path::PathBuf;
@@ -34,9 +35,12 @@ pub struct TrainNnueArgs {
     /// Accumulator width per perspective.
     #[arg(long, default_value_t = 128)]
     hidden: usize,
-    /// Output buckets by piece count.
+    /// Output buckets by piece count (1 to 8).
     #[arg(long, default_value_t = 1)]
     buckets: usize,
+    /// Chess: inputs per king bucket (4), mirrored left to right with the king.
+    #[arg(long)]
+    king_buckets: bool,
     #[arg(long, default_value_t = 30)]
     epochs: usize,
     /// Positions per Adam step.
@@ -80,8 +84,17 @@ pub fn run(args: &TrainNnueArgs) -> Result<(), String> {
 fn train_game<G: NnueGame>(args: &TrainNnueArgs) -> Result<(), String> {
     let base = if args.keep_all { Filter::all() } else { Filter::default() };
     let filter = Filter { min_ply: args.min_ply, max_ply: args.max_ply, ..base };
-    let files = Files::<G>::new(args.data.iter().map(PathBuf::from).collect(), filter);
+    let features = if args.king_buckets {
+        if G::KING_KIND.is_none() {
+            return Err(format!("{} has no king buckets", G::NAME));
+        }
+        FeatureSet::ChessKingBuckets
+    } else {
+        FeatureSet::Plain
+    };
+    let files = Files::<G>::new(args.data.iter().map(PathBuf::from).collect(), filter, features);
     let settings = Settings {
+        features,
         hidden: args.hidden,
         buckets: args.buckets,
         epochs: args.epochs,

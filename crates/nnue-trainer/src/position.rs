@@ -7,7 +7,8 @@
 
 use datagen::Record;
 use game_api::Color;
-use nnue::features::{feature, NnueGame};
+use nnue::features::NnueGame;
+use nnue::king_buckets::{feature_in_view, king_squares, views, FeatureSet};
 
 /// Most pieces on a board in either game (chess and xiangqi both start with 32 and never gain
 /// any). A position with more (only a hand-made FEN could have them) is not used.
@@ -35,10 +36,16 @@ pub enum Unusable {
 }
 
 impl TrainingPosition {
-    /// The position of a datagen record of game `G`.
-    pub fn from_record<G: NnueGame>(r: &Record) -> Result<TrainingPosition, Unusable> {
+    /// The position of a datagen record of game `G`, its inputs those of `features` (the
+    /// mapping is inference's own, `nnue::king_buckets`).
+    pub fn from_record<G: NnueGame>(
+        r: &Record,
+        features: FeatureSet,
+    ) -> Result<TrainingPosition, Unusable> {
         let pos = G::from_fen(&r.fen).map_err(|_| Unusable::BadFen)?;
         let stm = pos.side_to_move();
+        let seen = views::<G>(features, king_squares(&pos));
+        let (us, them) = (seen[stm.index()], seen[(!stm).index()]);
         let mut out =
             TrainingPosition { features: [[0; MAX_ACTIVE]; 2], count: 0, result: 0.0, score: 0.0 };
         let mut n = 0;
@@ -47,8 +54,8 @@ impl TrainingPosition {
                 if n == MAX_ACTIVE {
                     return Err(Unusable::TooManyPieces);
                 }
-                out.features[0][n] = feature::<G>(stm, piece, sq) as u16;
-                out.features[1][n] = feature::<G>(!stm, piece, sq) as u16;
+                out.features[0][n] = feature_in_view::<G>(stm, piece, sq, us) as u16;
+                out.features[1][n] = feature_in_view::<G>(!stm, piece, sq, them) as u16;
                 n += 1;
             }
         }

@@ -4,6 +4,7 @@
 use crate::error::TrainError;
 use crate::float_net::FloatNet;
 use nnue::arch::{HIDDEN_SIZES, MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, QA, QB};
+use nnue::king_buckets::FeatureSet;
 use nnue::net::IntoHidden;
 use nnue::{Layers, Net, NnueGame};
 
@@ -15,6 +16,7 @@ fn q16(x: f32, scale: i32) -> i16 {
 /// The float weights quantised into layers of width `H` (`net.shape.hidden == H`).
 fn layers<const H: usize>(net: &FloatNet) -> Layers<H> {
     let mut l = Layers::<H>::zeros(net.shape.inputs, net.shape.buckets);
+    l.features = net.shape.features;
     for (row, src) in l.ft.iter_mut().zip(net.ft.chunks_exact(H)) {
         for (q, &w) in row.iter_mut().zip(src) {
             *q = q16(w, QA);
@@ -42,13 +44,12 @@ where
 /// The quantised net for game `G`; an error if inference has no such shape.
 pub fn quantise<G: NnueGame>(net: &FloatNet) -> Result<Net, TrainError> {
     let s = net.shape;
-    if s.inputs != G::INPUTS {
-        return Err(TrainError::Settings(format!(
-            "{} inputs, {} has {}",
-            s.inputs,
-            G::NAME,
-            G::INPUTS
-        )));
+    if s.features != FeatureSet::Plain && G::KING_KIND.is_none() {
+        return Err(TrainError::Settings(format!("{} has no king buckets", G::NAME)));
+    }
+    let inputs = G::INPUTS * s.features.king_buckets();
+    if s.inputs != inputs {
+        return Err(TrainError::Settings(format!("{} inputs, {} has {inputs}", s.inputs, G::NAME)));
     }
     if !(1..=MAX_OUTPUT_BUCKETS).contains(&s.buckets) {
         return Err(TrainError::Settings(format!(

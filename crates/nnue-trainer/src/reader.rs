@@ -10,6 +10,7 @@ use crate::error::TrainError;
 use crate::position::{TrainingPosition, Unusable};
 use datagen::data_file::{open, DataFile};
 use datagen::replay::{replay, Filter};
+use nnue::king_buckets::FeatureSet;
 use nnue::NnueGame;
 use std::collections::VecDeque;
 use std::fs::File;
@@ -20,6 +21,7 @@ use std::path::PathBuf;
 pub struct PositionReader<G: NnueGame> {
     paths: Vec<PathBuf>,
     filter: Filter,
+    features: FeatureSet,
     /// Index in `paths` of the next file to open.
     next_file: usize,
     current: Option<(DataFile<BufReader<File>>, String)>,
@@ -34,11 +36,12 @@ pub struct PositionReader<G: NnueGame> {
 
 impl<G: NnueGame> PositionReader<G> {
     /// Reads `paths` in order; game records are replayed through `filter` (position files were
-    /// filtered when written).
-    pub fn new(paths: &[PathBuf], filter: &Filter) -> PositionReader<G> {
+    /// filtered when written); positions get the inputs of `features`.
+    pub fn new(paths: &[PathBuf], filter: &Filter, features: FeatureSet) -> PositionReader<G> {
         PositionReader {
             paths: paths.to_vec(),
             filter: filter.clone(),
+            features,
             next_file: 0,
             current: None,
             games: 0,
@@ -52,8 +55,9 @@ impl<G: NnueGame> PositionReader<G> {
     pub fn read_all(
         paths: &[PathBuf],
         filter: &Filter,
+        features: FeatureSet,
     ) -> Result<Vec<TrainingPosition>, TrainError> {
-        PositionReader::<G>::new(paths, filter).collect()
+        PositionReader::<G>::new(paths, filter, features).collect()
     }
 
     fn keep(&mut self, made: Result<TrainingPosition, Unusable>) -> Option<TrainingPosition> {
@@ -89,7 +93,7 @@ impl<G: NnueGame> PositionReader<G> {
             match file {
                 DataFile::Positions(r) => match r.next_record() {
                     Ok(Some(rec)) => {
-                        let made = TrainingPosition::from_record::<G>(&rec);
+                        let made = TrainingPosition::from_record::<G>(&rec, self.features);
                         if let Some(p) = self.keep(made) {
                             return Ok(Some(p));
                         }
@@ -99,9 +103,9 @@ impl<G: NnueGame> PositionReader<G> {
                 },
                 DataFile::Games(r) => match r.next_game() {
                     Ok(Some(game)) => {
-                        let mut made = Vec::new();
+                        let (mut made, features) = (Vec::new(), self.features);
                         replay::<G>(&game, self.games, &self.filter, |rec| {
-                            made.push(TrainingPosition::from_record::<G>(&rec));
+                            made.push(TrainingPosition::from_record::<G>(&rec, features));
                         })
                         .map_err(|e| data_error(e, path))?;
                         self.games += 1;

@@ -2,10 +2,13 @@
 
 use crate::error::TrainError;
 use nnue::arch::{output_bucket, MAX_OUTPUT_BUCKETS};
+use nnue::king_buckets::FeatureSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
-    /// Inputs per perspective (`NnueGame::INPUTS`).
+    /// Which inputs: plain piece-square, or per king bucket.
+    pub features: FeatureSet,
+    /// Inputs per perspective, every king bucket's included.
     pub inputs: usize,
     /// Accumulator width per perspective.
     pub hidden: usize,
@@ -16,7 +19,13 @@ pub struct Shape {
 impl Shape {
     /// Checks what the trainer itself needs; whether inference can load the result is checked
     /// when the net is quantised.
-    pub fn checked(inputs: usize, hidden: usize, buckets: usize) -> Result<Shape, TrainError> {
+    /// `inputs` are the game's piece-square inputs; king buckets multiply them.
+    pub fn checked(
+        features: FeatureSet,
+        inputs: usize,
+        hidden: usize,
+        buckets: usize,
+    ) -> Result<Shape, TrainError> {
         if hidden == 0 || hidden > 4096 {
             return Err(TrainError::Settings(format!("hidden size {hidden} (1..=4096)")));
         }
@@ -25,7 +34,7 @@ impl Shape {
                 "{buckets} output buckets (1..={MAX_OUTPUT_BUCKETS})"
             )));
         }
-        Ok(Shape { inputs, hidden, buckets })
+        Ok(Shape { features, inputs: inputs * features.king_buckets(), hidden, buckets })
     }
 
     /// The output bucket of a position with `pieces` pieces on the board (inference's own
@@ -51,7 +60,7 @@ mod tests {
     /// Row offsets are 64-bit arithmetic: past u32::MAX they do not wrap.
     #[test]
     fn row_offsets_are_64_bit() {
-        let shape = Shape { inputs: 1 << 24, hidden: 512, buckets: 1 };
+        let shape = Shape { features: FeatureSet::Plain, inputs: 1 << 24, hidden: 512, buckets: 1 };
         let f = (1usize << 23) + 3;
         assert_eq!(shape.row_start(f) as u64, ((1u64 << 23) + 3) * 512);
         assert!(shape.row_start(f) as u64 > u64::from(u32::MAX));

@@ -11,6 +11,7 @@ use crate::position::TrainingPosition;
 use crate::shape::Shape;
 use crate::shuffle::{Holdout, ShuffleBuffer};
 use crate::source::Source;
+use nnue::king_buckets::FeatureSet;
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -19,6 +20,8 @@ pub const CHUNK: usize = 256;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// The inputs: plain piece-square, or chess king buckets.
+    pub features: FeatureSet,
     pub hidden: usize,
     pub buckets: usize,
     pub epochs: usize,
@@ -102,14 +105,20 @@ impl Step {
     }
 }
 
-/// Trains a net with `inputs` inputs per perspective on `source`; `report` sees every epoch.
+/// Trains a net for a game of `inputs` piece-square inputs per perspective on `source`;
+/// `report` sees every epoch.
 pub fn train<S: Source>(
     source: &S,
     inputs: usize,
     s: &Settings,
     mut report: impl FnMut(&EpochReport),
 ) -> Result<FloatNet, TrainError> {
-    let shape = Shape::checked(inputs, s.hidden, s.buckets)?;
+    let shape = Shape::checked(s.features, inputs, s.hidden, s.buckets)?;
+    if source.features() != s.features {
+        return Err(TrainError::Settings(
+            "the data was read for other inputs than the net's".into(),
+        ));
+    }
     if s.batch == 0 || s.epochs == 0 {
         return Err(TrainError::Settings("batch and epochs must be at least 1".into()));
     }

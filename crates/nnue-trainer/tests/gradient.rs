@@ -2,6 +2,7 @@
 //! reference computed in f64 over every weight, which finite differences confirm in turn.
 
 use game_api::SplitMix64;
+use nnue::king_buckets::FeatureSet;
 use nnue_trainer::gradient::Gradient;
 use nnue_trainer::position::{TrainingPosition, MAX_ACTIVE};
 use nnue_trainer::{FloatNet, Shape};
@@ -114,7 +115,7 @@ fn dense_gradient(shape: Shape, w: &[f64], ps: &[TrainingPosition]) -> Vec<f64> 
 
 #[test]
 fn sparse_gradient_equals_the_dense_reference() {
-    let shape = Shape::checked(80, 8, 3).expect("shape");
+    let shape = Shape::checked(FeatureSet::Plain, 80, 8, 3).expect("shape");
     let mut rng = SplitMix64::new(5);
     let mut net = FloatNet::random(shape, 9);
     // Larger feature weights, so that accumulators fall below 0, inside, and above 1.

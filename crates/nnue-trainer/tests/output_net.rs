@@ -7,27 +7,29 @@ use common::*;
 use datagen::Filter;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
+use nnue::king_buckets::FeatureSet;
 use nnue::{Net, NnueEval, NnueGame};
 use nnue_trainer::{quantise, train, Files, FloatNet, Settings};
 use std::sync::Arc;
 
-fn check<G: NnueGame>(values: &[i32], hidden: usize, buckets: usize) {
-    let dir = scratch_dir(&format!("{}-{hidden}-{buckets}", G::NAME));
+fn check<G: NnueGame>(values: &[i32], hidden: usize, buckets: usize, features: FeatureSet) {
+    let dir = scratch_dir(&format!("{}-{hidden}-{buckets}-{}", G::NAME, features.byte()));
     let games = playouts::<G>(20, 60, values, 11);
     let path = dir.join("d.ktgr");
     write_records::<G>(&path, &games);
-    let files = Files::<G>::new(vec![path.clone()], Filter::all());
-    let settings = Settings { hidden, buckets, ..small_settings(4) };
+    let files = Files::<G>::new(vec![path.clone()], Filter::all(), features);
+    let settings = Settings { features, hidden, buckets, ..small_settings(4) };
     let net = train(&files, G::INPUTS, &settings, |_| {}).expect("training");
     let bytes = quantise::<G>(&net).expect("a shape inference has").to_bytes();
     let loaded = Net::from_bytes::<G>(&bytes).expect("the written net loads");
     assert_eq!(&bytes[0..4], b"KTNN");
     assert_eq!((loaded.hidden_size(), loaded.buckets()), (hidden, buckets));
+    assert_eq!(loaded.features(), features);
     assert_eq!(loaded.to_bytes(), bytes);
 
     let mut eval = NnueEval::<G>::new(Arc::new(loaded));
     let mut acc = vec![0.0; 2 * net.shape.hidden];
-    let positions = all_positions::<G>(&[path]);
+    let positions = all_positions_with::<G>(&[path], features);
     let fens = fens_of::<G>(&games);
     assert_eq!(positions.len(), fens.len());
     let mut worst = 0f32;
@@ -56,26 +58,39 @@ fn fens_of<G: NnueGame>(games: &[datagen::GameRecord]) -> Vec<String> {
 
 #[test]
 fn written_nets_load_and_evaluate_like_the_float_net() {
-    check::<Chess>(&CHESS_VALUES, 128, 1);
-    check::<Xiangqi>(&XIANGQI_VALUES, 128, 1);
-    check::<Chess>(&CHESS_VALUES, 256, 1);
-    check::<Xiangqi>(&XIANGQI_VALUES, 512, 1);
-    check::<Chess>(&CHESS_VALUES, 128, 4);
-    check::<Xiangqi>(&XIANGQI_VALUES, 256, 3);
+    let plain = FeatureSet::Plain;
+    check::<Chess>(&CHESS_VALUES, 128, 1, plain);
+    check::<Xiangqi>(&XIANGQI_VALUES, 128, 1, plain);
+    check::<Chess>(&CHESS_VALUES, 256, 1, plain);
+    check::<Xiangqi>(&XIANGQI_VALUES, 512, 1, plain);
+    check::<Chess>(&CHESS_VALUES, 128, 4, plain);
+    check::<Xiangqi>(&XIANGQI_VALUES, 256, 3, plain);
+    check::<Chess>(&CHESS_VALUES, 128, 1, FeatureSet::ChessKingBuckets);
+    check::<Chess>(&CHESS_VALUES, 256, 2, FeatureSet::ChessKingBuckets);
 }
 
 #[test]
 fn shapes_inference_cannot_load_are_refused() {
-    assert!(nnue_trainer::Shape::checked(Chess::INPUTS, 128, 9).is_err(), "9 buckets");
-    let shape = nnue_trainer::Shape::checked(Chess::INPUTS, 96, 1).expect("a trainable shape");
+    let plain = FeatureSet::Plain;
+    assert!(nnue_trainer::Shape::checked(plain, Chess::INPUTS, 128, 9).is_err(), "9 buckets");
+    let shape = nnue_trainer::Shape::checked(plain, Chess::INPUTS, 96, 1).expect("trainable");
     assert!(quantise::<Chess>(&FloatNet::zeros(shape)).is_err());
-    let wrong_game = nnue_trainer::Shape::checked(Xiangqi::INPUTS, 128, 1).expect("shape");
+    let wrong_game = nnue_trainer::Shape::checked(plain, Xiangqi::INPUTS, 128, 1).expect("shape");
     assert!(quantise::<Chess>(&FloatNet::zeros(wrong_game)).is_err());
+    let kb = FeatureSet::ChessKingBuckets;
+    let xiangqi_kb = nnue_trainer::Shape::checked(kb, Xiangqi::INPUTS, 128, 1).expect("shape");
+    assert!(quantise::<Xiangqi>(&FloatNet::zeros(xiangqi_kb)).is_err(), "no xiangqi king buckets");
+    // Data read for other inputs than the net's.
+    let s = Settings { features: kb, ..small_settings(1) };
+    assert!(matches!(
+        train(&nnue_trainer::InMemory(&[], plain), Chess::INPUTS, &s, |_| {}),
+        Err(nnue_trainer::TrainError::Settings(_))
+    ));
     let s = Settings { batch: 0, ..small_settings(1) };
-    assert!(train(&nnue_trainer::InMemory(&[]), Chess::INPUTS, &s, |_| {}).is_err());
+    assert!(train(&nnue_trainer::InMemory(&[], plain), Chess::INPUTS, &s, |_| {}).is_err());
     let s = small_settings(1);
     assert!(matches!(
-        train(&nnue_trainer::InMemory(&[]), Chess::INPUTS, &s, |_| {}),
+        train(&nnue_trainer::InMemory(&[], plain), Chess::INPUTS, &s, |_| {}),
         Err(nnue_trainer::TrainError::NoPositions)
     ));
 }

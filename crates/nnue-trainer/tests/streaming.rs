@@ -7,6 +7,7 @@ mod common;
 use common::*;
 use datagen::Filter;
 use movegen_chess::Chess;
+use nnue::king_buckets::FeatureSet;
 use nnue::NnueGame;
 use nnue_trainer::{train, EpochReport, Files, FloatNet, InMemory, Settings, Source};
 
@@ -26,13 +27,13 @@ fn streaming_equals_in_memory_and_learns() {
     write_records::<Chess>(&a, &games[..30]);
     write_records::<Chess>(&b, &games[30..]);
     let paths = vec![a, b];
-    let files = Files::<Chess>::new(paths.clone(), Filter::all());
+    let files = Files::<Chess>::new(paths.clone(), Filter::all(), FeatureSet::Plain);
     let in_memory = all_positions::<Chess>(&paths);
     assert!(in_memory.len() > 3000, "{} positions", in_memory.len());
 
     let settings = small_settings(8);
     let (streamed, reports) = run(&files, &settings, 2);
-    let (loaded, _) = run(&InMemory(&in_memory), &settings, 2);
+    let (loaded, _) = run(&InMemory(&in_memory, FeatureSet::Plain), &settings, 2);
     assert!(streamed == loaded, "a buffer holding all the data must train the in-memory net");
 
     let first = reports[0].validation_loss;
@@ -73,16 +74,17 @@ fn bad_input_is_an_error_not_a_panic() {
     write_records::<Chess>(&path, &playouts::<Chess>(3, 20, &CHESS_VALUES, 3));
     let bytes = std::fs::read(&path).expect("read");
     std::fs::write(&path, &bytes[..bytes.len() - 5]).expect("truncate");
-    let files = Files::<Chess>::new(vec![path.clone()], Filter::all());
+    let files = Files::<Chess>::new(vec![path.clone()], Filter::all(), FeatureSet::Plain);
     assert!(run_err(&files).contains("truncated"));
-    let missing = Files::<Chess>::new(vec![dir.join("none.ktgr")], Filter::all());
+    let missing =
+        Files::<Chess>::new(vec![dir.join("none.ktgr")], Filter::all(), FeatureSet::Plain);
     assert!(!run_err(&missing).is_empty());
     let other_game = dir.join("xq.ktgr");
     write_records::<movegen_xiangqi::Xiangqi>(
         &other_game,
         &playouts::<movegen_xiangqi::Xiangqi>(1, 10, &XIANGQI_VALUES, 4),
     );
-    let wrong = Files::<Chess>::new(vec![other_game], Filter::all());
+    let wrong = Files::<Chess>::new(vec![other_game], Filter::all(), FeatureSet::Plain);
     assert!(run_err(&wrong).contains("another game"));
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -110,8 +110,16 @@ impl<G: NnueGame, const H: usize> Stack<G, H> {
                 for p in base + 1..=self.ply {
                     let (done, rest) = self.stack.split_at_mut(p);
                     let entry = &mut rest[0];
-                    entry.acc.update_from::<G>(&done[p - 1].acc, &self.layers, &entry.dirty);
-                    entry.computed = true;
+                    entry.computed =
+                        entry.acc.update_from::<G>(&done[p - 1].acc, &self.layers, &entry.dirty);
+                    if !entry.computed {
+                        // A king changed its bucket on the way, and only this ply's board is
+                        // at hand: refresh here; the plies in between stay uncomputed.
+                        let current = &mut self.stack[self.ply];
+                        current.acc.refresh(&self.layers, pos);
+                        current.computed = true;
+                        break;
+                    }
                 }
             }
             None => {

@@ -3,7 +3,8 @@
 //! ```text
 //! header (20 bytes):
 //!   magic "KTNN" | version u16 (1 or 2) | game u8 (0 chess, 1 xiangqi) | activation u8 (1 SCReLU)
-//!   inputs u16 (per perspective) | hidden u16 | QA u16 | QB u16 | SCALE u16 | buckets u16
+//!   inputs u16 (per perspective) | hidden u16 | QA u16 | QB u16 | SCALE u16
+//!   buckets u8 | feature set u8 (0 piece-square, 1 chess king buckets)
 //! body:
 //!   feature weights  i16 × inputs × hidden   (row by row: the hidden vector of input 0, 1, …)
 //!   feature biases   i16 × hidden
@@ -17,12 +18,15 @@
 //! a panic. The shape fields must equal this build's architecture ([`crate::arch`]); `hidden`
 //! may be any of [`HIDDEN_SIZES`].
 //!
-//! Version 1 has one output bucket and its last header field is reserved (written 0, not read);
-//! version 2 stores the bucket count there (1..=[`MAX_OUTPUT_BUCKETS`]), the buckets chosen by
-//! piece count ([`crate::arch::output_bucket`]). A net with one bucket is written as version 1,
-//! so such files stay readable by builds that know only version 1.
+//! Version 1 has one output bucket and piece-square inputs, and its last two header bytes are
+//! reserved (written 0, not read); version 2 stores there the output bucket count
+//! (1..=[`MAX_OUTPUT_BUCKETS`], the buckets chosen by piece count, [`crate::arch::output_bucket`])
+//! and the feature set ([`FeatureSet`]: with chess king buckets the inputs per perspective are
+//! `KING_BUCKETS` × the game's). A plain net with one bucket is written as version 1, so such
+//! files stay readable by builds that know only version 1.
 
 use crate::arch::{HIDDEN_SIZES, MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
+use crate::king_buckets::FeatureSet;
 use game_api::GameKind;
 use std::fmt;
 
@@ -54,6 +58,8 @@ pub enum LoadError {
     UnsupportedHidden(u32),
     /// A version-2 bucket count outside 1..=`arch::MAX_OUTPUT_BUCKETS`.
     UnsupportedBuckets(u32),
+    /// A feature set this build does not know, or one the game does not have.
+    UnsupportedFeatures(u8),
     /// A shape or quantisation field differs from this build's architecture.
     Shape {
         field: &'static str,
@@ -98,6 +104,9 @@ impl fmt::Display for LoadError {
             LoadError::UnsupportedBuckets(b) => {
                 write!(f, "net file has {b} output buckets (1..={MAX_OUTPUT_BUCKETS})")
             }
+            LoadError::UnsupportedFeatures(s) => {
+                write!(f, "net file feature set {s} is unknown or not for this game")
+            }
             LoadError::Shape { field, expected, found } => {
                 write!(f, "net file {field} is {found}, this build needs {expected}")
             }
@@ -130,9 +139,20 @@ pub fn file_bytes(inputs: usize, hidden: usize, buckets: usize) -> usize {
     HEADER_BYTES + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets + 4
 }
 
-/// The header fields, as the writer puts them: version 1 for one bucket, 2 for more.
-pub fn header(tag: GameKind, inputs: usize, hidden: usize, buckets: usize) -> [u8; HEADER_BYTES] {
-    let (version, last) = if buckets == 1 { (1u16, 0) } else { (VERSION, buckets as u16) };
+/// The header fields, as the writer puts them (`inputs` per perspective, all king buckets
+/// included): version 1 for a plain net with one bucket, 2 otherwise.
+pub fn header(
+    tag: GameKind,
+    inputs: usize,
+    hidden: usize,
+    buckets: usize,
+    features: FeatureSet,
+) -> [u8; HEADER_BYTES] {
+    let (version, last) = if buckets == 1 && features == FeatureSet::Plain {
+        (1u16, 0)
+    } else {
+        (VERSION, u16::from_le_bytes([buckets as u8, features.byte()]))
+    };
     let mut h = [0u8; HEADER_BYTES];
     h[0..4].copy_from_slice(MAGIC);
     h[4..6].copy_from_slice(&version.to_le_bytes());
@@ -153,6 +173,7 @@ pub struct BodyShape {
     pub hidden: usize,
     /// Output buckets (1 in version 1).
     pub buckets: usize,
+    pub features: FeatureSet,
 }
 
 /// Checks everything about the file except the body's values, and returns the body's shape and
@@ -170,14 +191,21 @@ pub fn check_envelope(
     }
     let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
     let version = u16_at(4);
-    let buckets = match version {
-        1 => 1,
-        2 => usize::from(u16_at(18)),
+    let (buckets, features) = match version {
+        1 => (1, FeatureSet::Plain),
+        2 => {
+            let features = FeatureSet::from_byte(bytes[19])
+                .filter(|&f| f == FeatureSet::Plain || expected == GameKind::Chess)
+                .ok_or(LoadError::UnsupportedFeatures(bytes[19]))?;
+            (usize::from(bytes[18]), features)
+        }
         _ => return Err(LoadError::UnsupportedVersion(version)),
     };
     if !(1..=MAX_OUTPUT_BUCKETS).contains(&buckets) {
         return Err(LoadError::UnsupportedBuckets(buckets as u32));
     }
+    // The header counts every input row, king buckets included.
+    let inputs = inputs * features.king_buckets();
     let Some(found) = GameKind::from_file_byte(bytes[6]) else {
         return Err(LoadError::UnknownGame(bytes[6]));
     };
@@ -213,5 +241,5 @@ pub fn check_envelope(
     if stored != computed {
         return Err(LoadError::Checksum { stored, computed });
     }
-    Ok((BodyShape { inputs, hidden, buckets }, &content[HEADER_BYTES..]))
+    Ok((BodyShape { inputs, hidden, buckets, features }, &content[HEADER_BYTES..]))
 }

@@ -2,9 +2,13 @@
 //! over an array of known length, so inference for each width is compiled as if that width were
 //! the only one (no bounds checks, the AVX2 loop unrolled by `H / 16`).
 
+use crate::king_buckets::FeatureSet;
+
 /// A quantised net's body for accumulators of `H` values per perspective.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layers<const H: usize> {
+    /// Which inputs the rows of `ft` are.
+    pub features: FeatureSet,
     /// One row of `H` weights per input feature.
     pub ft: Box<[[i16; H]]>,
     pub ft_bias: [i16; H],
@@ -18,6 +22,7 @@ impl<const H: usize> Layers<H> {
     /// All zeros, for `inputs` features and `buckets` output buckets.
     pub fn zeros(inputs: usize, buckets: usize) -> Layers<H> {
         Layers {
+            features: FeatureSet::Plain,
             ft: vec![[0; H]; inputs].into_boxed_slice(),
             ft_bias: [0; H],
             out: vec![[[0; H]; 2]; buckets].into_boxed_slice(),

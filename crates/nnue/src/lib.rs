@@ -11,6 +11,7 @@
 //! - [`format`]: the net file format and its typed load errors; [`layers`]: a net's weights,
 //!   typed by their width, so that each width is compiled as its own copy of the hot loops;
 //! - [`features`]: the per-perspective input mapping; each game's part in [`games`];
+//!   [`king_buckets`]: chess's optional inputs per king bucket, mirrored with the king;
 //! - [`accumulator`], [`output`]: the two halves of inference (output has the AVX2 path);
 //! - [`eval`]: the incremental evaluator; [`switch`]: hand-written or NNUE, chosen at run time.
 //!
@@ -23,6 +24,7 @@ pub mod eval;
 pub mod features;
 pub mod format;
 pub mod games;
+pub mod king_buckets;
 pub mod layers;
 pub mod net;
 pub mod output;

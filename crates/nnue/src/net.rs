@@ -6,6 +6,7 @@
 
 use crate::arch::MAX_OUTPUT_WEIGHT;
 use crate::format::{check_envelope, file_bytes, fnv1a, header, LoadError};
+use crate::king_buckets::FeatureSet;
 use crate::layers::Layers;
 use game_api::GameKind;
 use std::sync::Arc;
@@ -76,8 +77,10 @@ fn read_layers<const H: usize>(
     body: &mut Cursor,
     inputs: usize,
     buckets: usize,
+    features: FeatureSet,
 ) -> Result<Layers<H>, LoadError> {
     let mut l = Layers::<H>::zeros(inputs, buckets);
+    l.features = features;
     for w in l.ft.iter_mut().flatten().chain(&mut l.ft_bias) {
         *w = body.i16();
     }
@@ -119,7 +122,12 @@ impl Net {
         }
     }
 
-    /// Inputs per perspective.
+    /// Which inputs the net reads.
+    pub fn features(&self) -> FeatureSet {
+        with_layers!(&self.hidden, l => l.features)
+    }
+
+    /// Inputs per perspective (all king buckets included).
     pub fn inputs(&self) -> usize {
         with_layers!(&self.hidden, l => l.ft.len())
     }
@@ -135,12 +143,12 @@ impl Net {
         let (shape, body) = check_envelope(bytes, game, inputs)?;
         // `check_envelope` verified the exact length, so the cursor never runs short.
         let mut body = Cursor(body);
-        let b = shape.buckets;
+        let (n, b, f) = (shape.inputs, shape.buckets, shape.features);
         let hidden = match shape.hidden {
-            128 => read_layers::<128>(&mut body, inputs, b)?.into_hidden(),
-            256 => read_layers::<256>(&mut body, inputs, b)?.into_hidden(),
-            384 => read_layers::<384>(&mut body, inputs, b)?.into_hidden(),
-            512 => read_layers::<512>(&mut body, inputs, b)?.into_hidden(),
+            128 => read_layers::<128>(&mut body, n, b, f)?.into_hidden(),
+            256 => read_layers::<256>(&mut body, n, b, f)?.into_hidden(),
+            384 => read_layers::<384>(&mut body, n, b, f)?.into_hidden(),
+            512 => read_layers::<512>(&mut body, n, b, f)?.into_hidden(),
             other => return Err(LoadError::UnsupportedHidden(other as u32)),
         };
         Ok(Net { tag: game, hidden })
@@ -150,7 +158,7 @@ impl Net {
     pub fn to_bytes(&self) -> Vec<u8> {
         let (inputs, hidden, buckets) = (self.inputs(), self.hidden_size(), self.buckets());
         let mut out = Vec::with_capacity(file_bytes(inputs, hidden, buckets));
-        out.extend_from_slice(&header(self.tag, inputs, hidden, buckets));
+        out.extend_from_slice(&header(self.tag, inputs, hidden, buckets, self.features()));
         with_layers!(&self.hidden, l => write_layers(l, &mut out));
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());

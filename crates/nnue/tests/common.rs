@@ -3,6 +3,7 @@
 
 pub use game_api::SplitMix64;
 use nnue::arch::MAX_OUTPUT_WEIGHT;
+use nnue::king_buckets::FeatureSet;
 use nnue::net::IntoHidden;
 use nnue::{Layers, Net, NnueGame};
 
@@ -13,8 +14,18 @@ pub fn signed(rng: &mut SplitMix64, r: i32) -> i16 {
 
 /// Weights of width `H` for `G`, in the ranges a trained net has, with `buckets` outputs.
 pub fn random_layers<G: NnueGame, const H: usize>(seed: u64, buckets: usize) -> Layers<H> {
+    random_layers_with::<G, H>(seed, buckets, FeatureSet::Plain)
+}
+
+/// The same, reading the inputs of `features`.
+pub fn random_layers_with<G: NnueGame, const H: usize>(
+    seed: u64,
+    buckets: usize,
+    features: FeatureSet,
+) -> Layers<H> {
     let mut rng = SplitMix64::new(seed);
-    let mut l = Layers::<H>::zeros(G::INPUTS, buckets);
+    let mut l = Layers::<H>::zeros(G::INPUTS * features.king_buckets(), buckets);
+    l.features = features;
     for w in l.ft.iter_mut().flatten() {
         *w = signed(&mut rng, 60);
     }

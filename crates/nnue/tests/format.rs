@@ -3,11 +3,12 @@
 
 mod common;
 
-use common::{random_layers, random_net, random_net_of};
+use common::{random_layers, random_layers_with, random_net, random_net_of};
 use game_api::GameKind;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use nnue::format::{fnv1a, LoadError, HEADER_BYTES};
+use nnue::king_buckets::FeatureSet;
 use nnue::{Layers, Net};
 
 /// Recomputes the trailer so that a deliberately changed field is what gets refused.
@@ -65,6 +66,24 @@ fn output_buckets_are_version_2_and_version_1_still_loads() {
             Err(LoadError::UnsupportedBuckets(u32::from(bad)))
         );
     }
+    // Chess king buckets: version 2, feature byte 1, four times the inputs.
+    let kb = Net::from_layers(
+        GameKind::Chess,
+        random_layers_with::<Chess, 128>(8, 1, FeatureSet::ChessKingBuckets),
+    );
+    let bytes = kb.to_bytes();
+    assert_eq!((bytes[4], bytes[18], bytes[19]), (2, 1, 1));
+    assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), 4 * 768);
+    assert_eq!(Net::from_bytes::<Chess>(&bytes), Ok(kb));
+    let mut b = bytes.clone();
+    b[19] = 7;
+    assert_eq!(Net::from_bytes::<Chess>(&reseal(b)), Err(LoadError::UnsupportedFeatures(7)));
+    // Xiangqi has no king buckets.
+    let mut xq =
+        Net::from_layers(GameKind::Xiangqi, random_layers::<Xiangqi, 128>(8, 2)).to_bytes();
+    xq[19] = 1;
+    assert_eq!(Net::from_bytes::<Xiangqi>(&reseal(xq)), Err(LoadError::UnsupportedFeatures(1)));
+
     // A version-2 header over a body of another bucket count: the length gives it away.
     let mut b = two.clone();
     b[18] = 3;

@@ -4,6 +4,7 @@
 
 use datagen::{Filter, GameRecord, Ply, Record, RecordWriter, ResultCode, Writer};
 use game_api::{Color, GenKind, MoveList, SplitMix64};
+use nnue::king_buckets::FeatureSet;
 use nnue::NnueGame;
 use nnue_trainer::{Settings, TrainingPosition};
 use std::path::PathBuf;
@@ -90,6 +91,7 @@ pub fn write_positions<G: NnueGame>(path: &PathBuf, games: &[GameRecord]) {
 /// Settings for tiny runs.
 pub fn small_settings(epochs: usize) -> Settings {
     Settings {
+        features: FeatureSet::Plain,
         hidden: 128,
         buckets: 1,
         epochs,
@@ -105,5 +107,12 @@ pub fn small_settings(epochs: usize) -> Settings {
 }
 
 pub fn all_positions<G: NnueGame>(paths: &[PathBuf]) -> Vec<TrainingPosition> {
-    nnue_trainer::PositionReader::<G>::read_all(paths, &Filter::all()).expect("read data")
+    all_positions_with::<G>(paths, FeatureSet::Plain)
+}
+
+pub fn all_positions_with<G: NnueGame>(
+    paths: &[PathBuf],
+    features: FeatureSet,
+) -> Vec<TrainingPosition> {
+    nnue_trainer::PositionReader::<G>::read_all(paths, &Filter::all(), features).expect("read data")
 }

@@ -4,6 +4,7 @@
 
 use datagen::{Filter, Record};
 use nnue::features::NnueGame;
+use nnue::king_buckets::FeatureSet;
 use nnue_trainer::{PositionReader, TrainingPosition};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -47,7 +48,7 @@ impl Samples {
     /// `filter`; `Filter::default()` is the selection position files were written with).
     pub fn load<G: NnueGame>(paths: &[String], filter: &Filter) -> Result<Samples, String> {
         let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
-        let mut reader = PositionReader::<G>::new(&paths, filter);
+        let mut reader = PositionReader::<G>::new(&paths, filter, FeatureSet::Plain);
         let mut samples = Samples::default();
         while let Some(p) = reader.next_position().map_err(|e| e.to_string())? {
             samples.push_position(&p);
@@ -58,7 +59,7 @@ impl Samples {
 
     /// Adds a record of game `G` (skipped if the rules refuse its FEN).
     pub fn push<G: NnueGame>(&mut self, r: &Record) {
-        match TrainingPosition::from_record::<G>(r) {
+        match TrainingPosition::from_record::<G>(r, FeatureSet::Plain) {
             Ok(p) => self.push_position(&p),
             Err(_) => self.skipped += 1,
         }
