@@ -9,6 +9,9 @@
 //! - [`shuffle`]: a bounded buffer shuffles the stream chunk by chunk, seeded per epoch, and
 //!   holds out every n-th position (by its 64-bit number) for validation; a buffer as large as
 //!   the data is exactly training in memory ([`source::InMemory`]);
+//! - [`shape`]: what is trained: the hidden width (inference loads 128, 256, 384, 512), output
+//!   buckets by piece count, and plain or chess king-bucket inputs (`nnue::king_buckets`, the
+//!   mapping inference uses, so the two cannot disagree); [`float_net`] holds it in f32;
 //! - [`gradient`]: the gradient is sparse in the feature transformer: only the rows of active
 //!   features are written, summed and cleared; [`adam`] updates only those rows (lazy Adam, the
 //!   choice is argued there);
