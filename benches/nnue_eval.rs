@@ -10,15 +10,16 @@ use std::sync::Arc;
 
 fn output_bench(c: &mut Criterion) {
     let net = nnue::games::chess::embedded().expect("embedded net");
+    let nnue::Hidden::H128(layers) = &net.hidden else { panic!("the embedded net is 128 wide") };
     let us: [i16; HIDDEN] = std::array::from_fn(|i| (i as i16 * 37) % 300 - 20);
     let them: [i16; HIDDEN] = std::array::from_fn(|i| (i as i16 * 53) % 280 - 10);
     let mut group = c.benchmark_group("nnue_output");
     group.bench_function("scalar", |b| {
-        b.iter(|| evaluate(Simd::Scalar, &net, black_box(&us), black_box(&them)))
+        b.iter(|| evaluate(Simd::Scalar, layers, 0, black_box(&us), black_box(&them)))
     });
     if Simd::detect() == Simd::Avx2 {
         group.bench_function("avx2", |b| {
-            b.iter(|| evaluate(Simd::Avx2, &net, black_box(&us), black_box(&them)))
+            b.iter(|| evaluate(Simd::Avx2, layers, 0, black_box(&us), black_box(&them)))
         });
     }
     group.finish();

@@ -34,7 +34,10 @@
 # crates/nnue/nets/GAME.manifest where it exists) lists the files by SHA-256: files that differ
 # from it are made again, and every file is checked against it once made (datagen is
 # deterministic by seed; a mismatch means the binary no longer plays the recipe's games).
-# WRITE_MANIFEST=FILE writes the manifest of the data used. DRAW_PLIES (0: off, as the committed
+# WRITE_MANIFEST=FILE writes the manifest of the data used. TRAINER=train-nnue trains with the
+# streaming trainer (crates/nnue-trainer; HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for
+# chess king buckets) instead of train-net:
+# its nets differ numerically, so the committed recipes (the default) keep train-net. DRAW_PLIES (0: off, as the committed
 # recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -157,6 +160,15 @@ if [ -n "${WRITE_MANIFEST:-}" ]; then
     "$bin" data-check --manifest "$WRITE_MANIFEST" --dir "$DATA_ROOT" --write "${rel[@]}"
 fi
 echo "training on ${#files[@]} data file(s), $(cat "${files[@]}" | wc -c) bytes"
-"$bin" train-net --game "$game" --data "${files[@]}" --epochs "$EPOCHS" --batch "$BATCH" --lr "$LR" \
-    --lambda "$LAMBDA" --seed "$SEED" --threads "$TRAIN_THREADS" --out "$NET"
+TRAINER=${TRAINER:-train-net}
+case $TRAINER in
+train-net) trainer_flags=() ;;
+train-nnue)
+    trainer_flags=(--hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}"
+        --shuffle-buffer "${SHUFFLE_BUFFER:-1048576}")
+    [ "${KING_BUCKETS:-0}" = 0 ] || trainer_flags+=(--king-buckets) ;;
+*) echo "unknown TRAINER $TRAINER (train-net or train-nnue)" >&2; exit 2 ;;
+esac
+"$bin" "$TRAINER" --game "$game" --data "${files[@]}" --epochs "$EPOCHS" --batch "$BATCH" --lr "$LR" \
+    --lambda "$LAMBDA" --seed "$SEED" --threads "$TRAIN_THREADS" "${trainer_flags[@]}" --out "$NET"
 echo "net written to $NET; rebuild to embed it"

@@ -21,6 +21,19 @@ fn eval_cp(e: &mut Engine) -> i32 {
         .unwrap_or_else(|| panic!("no score in '{line}'"))
 }
 
+/// A one-bucket net file with its output bias (the last field before the checksum) moved by
+/// `delta`, and the checksum made again.
+fn shifted_bias(bytes: &[u8], delta: i32) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    let at = b.len() - 8;
+    let bias = i32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]) + delta;
+    b[at..at + 4].copy_from_slice(&bias.to_le_bytes());
+    let sum = nnue::format::fnv1a(&b[..b.len() - 4]);
+    let n = b.len();
+    b[n - 4..].copy_from_slice(&sum.to_le_bytes());
+    b
+}
+
 fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
     let path = std::env::temp_dir().join(format!("kientuong-{}-{name}", std::process::id()));
     std::fs::write(&path, bytes).expect("write a temporary file");
@@ -59,9 +72,7 @@ fn uci_use_nnue_and_evalfile() {
     assert_eq!(eval_cp(&mut e), expected);
 
     // Another valid net (the embedded one with its output bias moved by 400 cp) is used.
-    let mut shifted = embedded.clone();
-    shifted.out_bias += 255 * 64;
-    let good = temp_file("shifted.nnue", &shifted.to_bytes());
+    let good = temp_file("shifted.nnue", &shifted_bias(&embedded.to_bytes(), 255 * 64));
     e.send(&format!("setoption name EvalFile value {}", good.display()));
     let moved = eval_cp(&mut e);
     assert!((moved - expected - 400).abs() <= 1, "{expected} -> {moved}");

@@ -25,6 +25,7 @@ mod session;
 mod spsa_cmd;
 mod stdout;
 mod train_net_cmd;
+mod train_nnue_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
@@ -59,6 +60,8 @@ enum Command {
     Tune(tune_cmd::TuneArgs),
     /// Train an NNUE net from datagen files and write it in the net file format.
     TrainNet(train_net_cmd::TrainNetArgs),
+    /// Train an NNUE net with the streaming trainer (bounded memory, sparse Adam).
+    TrainNnue(train_nnue_cmd::TrainNnueArgs),
     /// Print the search's tunable constants in OpenBench's SPSA input format.
     Params,
 }
@@ -81,6 +84,7 @@ fn main() -> ExitCode {
         Some(Command::DataCheck(args)) => data_check_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),
         Some(Command::TrainNet(args)) => train_net_cmd::run(&args),
+        Some(Command::TrainNnue(args)) => train_nnue_cmd::run(&args),
         Some(Command::Params) => params_cmd::run(),
     };
     exit_code(result)

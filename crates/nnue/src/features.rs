@@ -19,6 +19,13 @@ pub trait NnueGame: PieceBoard {
     const INPUTS: usize = 2 * Self::KINDS * Self::SQUARES;
     /// `sq` with the ranks mirrored: how Black sees White's square.
     fn mirror(sq: usize) -> usize;
+    /// The king's piece kind where the game offers king buckets (chess); `None` elsewhere.
+    const KING_KIND: Option<usize> = None;
+    /// `sq` with the files mirrored (king buckets); only games with `KING_KIND` need it.
+    #[inline(always)]
+    fn flip_file(sq: usize) -> usize {
+        sq
+    }
     /// The game's embedded net, parsed once per process and shared; `None` only if the
     /// committed file fails its own checks (a broken build).
     fn embedded_net() -> Option<Arc<Net>>;

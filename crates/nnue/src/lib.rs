@@ -1,14 +1,17 @@
 //! NNUE evaluation for chess and xiangqi behind `game_api::Evaluator`.
 //!
 //! The net is (2×N) → 1: a feature transformer turns the piece-square inputs seen from each
-//! side's perspective into two accumulators of [`HIDDEN`] int16 values; the side to move's
+//! side's perspective into two accumulators of N int16 values (N one of
+//! [`arch::HIDDEN_SIZES`], [`HIDDEN`] for the embedded nets); the side to move's
 //! accumulator and the opponent's are concatenated, squared-clipped (SCReLU) and summed against
 //! one int16 output weight each. The accumulators are updated incrementally along the search's
 //! make/unmake hooks ([`NnueEval`]) and refreshed from the board when needed.
 //!
 //! - [`arch`]: the fixed architecture and quantisation constants shared with the trainer;
-//! - [`format`]: the net file format and its typed load errors;
+//! - [`format`]: the net file format and its typed load errors; [`layers`]: a net's weights,
+//!   typed by their width, so that each width is compiled as its own copy of the hot loops;
 //! - [`features`]: the per-perspective input mapping; each game's part in [`games`];
+//!   [`king_buckets`]: chess's optional inputs per king bucket, mirrored with the king;
 //! - [`accumulator`], [`output`]: the two halves of inference (output has the AVX2 path);
 //! - [`eval`]: the incremental evaluator; [`switch`]: hand-written or NNUE, chosen at run time.
 //!
@@ -21,6 +24,8 @@ pub mod eval;
 pub mod features;
 pub mod format;
 pub mod games;
+pub mod king_buckets;
+pub mod layers;
 pub mod net;
 pub mod output;
 pub mod switch;
@@ -29,5 +34,6 @@ pub use arch::HIDDEN;
 pub use eval::NnueEval;
 pub use features::NnueGame;
 pub use format::LoadError;
-pub use net::Net;
+pub use layers::Layers;
+pub use net::{Hidden, Net};
 pub use switch::EvalSwitch;

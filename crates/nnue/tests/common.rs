@@ -2,34 +2,54 @@
 #![allow(dead_code)]
 
 pub use game_api::SplitMix64;
-use nnue::arch::{HIDDEN, MAX_OUTPUT_WEIGHT};
-use nnue::{Net, NnueGame};
+use nnue::arch::MAX_OUTPUT_WEIGHT;
+use nnue::king_buckets::FeatureSet;
+use nnue::net::IntoHidden;
+use nnue::{Layers, Net, NnueGame};
 
 /// Uniform in `-r..=r`.
 pub fn signed(rng: &mut SplitMix64, r: i32) -> i16 {
     (rng.below((2 * r + 1) as usize) as i32 - r) as i16
 }
 
-/// A net of random weights for `G`, in the ranges a trained net has.
-pub fn random_net<G: NnueGame>(seed: u64) -> Net {
+/// Weights of width `H` for `G`, in the ranges a trained net has, with `buckets` outputs.
+pub fn random_layers<G: NnueGame, const H: usize>(seed: u64, buckets: usize) -> Layers<H> {
+    random_layers_with::<G, H>(seed, buckets, FeatureSet::Plain)
+}
+
+/// The same, reading the inputs of `features`.
+pub fn random_layers_with<G: NnueGame, const H: usize>(
+    seed: u64,
+    buckets: usize,
+    features: FeatureSet,
+) -> Layers<H> {
     let mut rng = SplitMix64::new(seed);
-    let mut ft_weights = vec![[0i16; HIDDEN]; G::INPUTS].into_boxed_slice();
-    for w in ft_weights.iter_mut().flatten() {
+    let mut l = Layers::<H>::zeros(G::INPUTS * features.king_buckets(), buckets);
+    l.features = features;
+    for w in l.ft.iter_mut().flatten() {
         *w = signed(&mut rng, 60);
     }
-    let mut ft_bias = [0i16; HIDDEN];
-    for b in ft_bias.iter_mut() {
+    for b in l.ft_bias.iter_mut() {
         *b = signed(&mut rng, 200);
     }
-    let mut out_weights = [0i16; 2 * HIDDEN];
-    for w in out_weights.iter_mut() {
+    for w in l.out.iter_mut().flatten().flatten() {
         *w = signed(&mut rng, i32::from(MAX_OUTPUT_WEIGHT));
     }
-    Net {
-        tag: G::TAG,
-        ft_weights,
-        ft_bias,
-        out_weights,
-        out_bias: signed(&mut rng, 3000) as i32 * 50,
+    for b in l.out_bias.iter_mut() {
+        *b = signed(&mut rng, 3000) as i32 * 50;
     }
+    l
+}
+
+/// A net of width `H` (one output bucket).
+pub fn random_net_of<G: NnueGame, const H: usize>(seed: u64) -> Net
+where
+    Layers<H>: IntoHidden,
+{
+    Net::from_layers(G::TAG, random_layers::<G, H>(seed, 1))
+}
+
+/// A net of the embedded nets' width.
+pub fn random_net<G: NnueGame>(seed: u64) -> Net {
+    random_net_of::<G, 128>(seed)
 }

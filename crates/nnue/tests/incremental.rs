@@ -4,11 +4,12 @@
 
 mod common;
 
-use common::{random_net, SplitMix64};
+use common::{random_layers, random_layers_with, random_net, random_net_of, SplitMix64};
 use game_api::{Game, GenKind, MoveList};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
-use nnue::accumulator::Accumulator;
+use nnue::accumulator::refreshed;
+use nnue::king_buckets::{king_squares, views, FeatureSet};
 use nnue::{Net, NnueEval, NnueGame};
 use std::sync::Arc;
 
@@ -19,12 +20,9 @@ struct Coverage {
     castles: usize,
     promotions: usize,
     nulls: usize,
-}
-
-fn refreshed<G: NnueGame>(net: &Net, pos: &G) -> Accumulator {
-    let mut acc = Accumulator::default();
-    acc.refresh(net, pos);
-    acc
+    bucketed: usize,
+    /// King moves that changed a perspective's king bucket or mirroring.
+    view_changes: usize,
 }
 
 /// Walks a random tree below `pos`: two random moves per node, sometimes a null move.
@@ -39,6 +37,13 @@ fn walk<G: NnueGame>(
     if rng.below(3) != 0 {
         assert_eq!(eval.accumulator(pos), refreshed(net, pos), "{}", pos.fen());
         cov.checked += 1;
+        if net.buckets() > 1 || net.features() != FeatureSet::Plain {
+            // The piece count (and so the bucket) followed the moves too: a lone `evaluate`
+            // on a fresh evaluator refreshes from the board.
+            let mut fresh = NnueEval::<G>::new(Arc::new(net.clone()));
+            assert_eq!(eval.evaluate(pos), fresh.evaluate(pos), "{}", pos.fen());
+            cov.bucketed += 1;
+        }
     }
     if depth == 0 {
         return;
@@ -56,8 +61,10 @@ fn walk<G: NnueGame>(
         cov.promotions += usize::from(
             dirty.added().iter().all(|a| dirty.removed().iter().all(|r| r.piece != a.piece)),
         );
+        let before = views::<G>(net.features(), king_squares(pos));
         eval.on_make(pos, m);
         pos.make(m);
+        cov.view_changes += usize::from(before != views::<G>(net.features(), king_squares(pos)));
         walk(pos, eval, net, depth - 1, rng, cov);
         pos.unmake();
         eval.on_unmake();
@@ -74,7 +81,10 @@ fn walk<G: NnueGame>(
 
 /// Random playouts from `fen`, with a tree walk at every position on the way.
 fn check<G: NnueGame>(fen: &str, seed: u64, cov: &mut Coverage) {
-    let net = Arc::new(random_net::<G>(seed));
+    check_net::<G>(Arc::new(random_net::<G>(seed)), fen, seed, cov);
+}
+
+fn check_net<G: NnueGame>(net: Arc<Net>, fen: &str, seed: u64, cov: &mut Coverage) {
     let mut rng = SplitMix64::new(seed);
     let Ok(mut pos) = G::from_fen(fen) else { panic!("bad test FEN {fen}") };
     let mut eval = NnueEval::<G>::new(Arc::clone(&net));
@@ -144,4 +154,69 @@ fn evaluate_without_hooks_follows_the_position() {
     assert_eq!(a, NnueEval::<Chess>::new(Arc::clone(&net)).evaluate(&start));
     assert_eq!(b, NnueEval::<Chess>::new(net).evaluate(&other));
     assert_ne!(a, b, "two different positions gave the same score: the root was reused");
+}
+
+/// Every other width inference has: the same walk, fewer playouts each.
+#[test]
+fn wider_nets_incremental_equals_refresh() {
+    let mut cov = Coverage::default();
+    for (i, net) in [
+        random_net_of::<Chess, 256>(31),
+        random_net_of::<Chess, 384>(32),
+        random_net_of::<Chess, 512>(33),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        check_net::<Chess>(Arc::new(net), fen, 40 + i as u64, &mut cov);
+    }
+    check_net::<Xiangqi>(
+        Arc::new(random_net_of::<Xiangqi, 512>(34)),
+        Xiangqi::START_FEN,
+        44,
+        &mut cov,
+    );
+    assert!(cov.checked > 1000 && cov.captures > 100 && cov.castles > 0, "{cov:?}");
+}
+
+/// Nets with output buckets: the evaluation at every checked node equals a fresh one, so the
+/// piece count that picks the bucket is kept right through captures and promotions.
+#[test]
+fn bucketed_nets_evaluate_as_refreshed() {
+    let mut cov = Coverage::default();
+    let chess = Net::from_layers(Chess::TAG, random_layers::<Chess, 128>(51, 4));
+    let fen = "r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1";
+    check_net::<Chess>(Arc::new(chess), fen, 52, &mut cov);
+    let xiangqi = Net::from_layers(Xiangqi::TAG, random_layers::<Xiangqi, 256>(53, 8));
+    check_net::<Xiangqi>(Arc::new(xiangqi), Xiangqi::START_FEN, 54, &mut cov);
+    assert!(cov.bucketed > 1000 && cov.captures > 100 && cov.promotions > 0, "{cov:?}");
+}
+
+/// Chess king buckets: king moves that change a bucket or the mirroring force a refresh of the
+/// stack, every other move updates in the king's view; both equal a refresh everywhere.
+#[test]
+fn king_bucket_nets_incremental_equals_refresh() {
+    let mut cov = Coverage::default();
+    let fens = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2k5/8/3K4/8/8/4P3/8 w - - 0 1",
+        "r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
+    ];
+    for (i, fen) in fens.iter().enumerate() {
+        let seed = 60 + i as u64;
+        let layers = random_layers_with::<Chess, 128>(seed, 1 + i, FeatureSet::ChessKingBuckets);
+        check_net::<Chess>(Arc::new(Net::from_layers(Chess::TAG, layers)), fen, seed, &mut cov);
+    }
+    let wide = random_layers_with::<Chess, 256>(63, 2, FeatureSet::ChessKingBuckets);
+    check_net::<Chess>(
+        Arc::new(Net::from_layers(Chess::TAG, wide)),
+        Chess::START_FEN,
+        63,
+        &mut cov,
+    );
+    assert!(
+        cov.bucketed > 1000 && cov.view_changes > 100 && cov.castles > 0 && cov.promotions > 0,
+        "{cov:?}"
+    );
 }

@@ -14,6 +14,11 @@ impl NnueGame for Chess {
     fn mirror(sq: usize) -> usize {
         sq ^ 56
     }
+    const KING_KIND: Option<usize> = Some(5);
+    #[inline(always)]
+    fn flip_file(sq: usize) -> usize {
+        sq ^ 7
+    }
     fn embedded_net() -> Option<Arc<Net>> {
         static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
         NET.get_or_init(|| embedded().ok().map(Arc::new)).clone()

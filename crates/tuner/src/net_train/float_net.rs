@@ -3,7 +3,7 @@
 use super::samples::sigmoid;
 use game_api::SplitMix64;
 use nnue::arch::{HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB};
-use nnue::{Net, NnueGame};
+use nnue::{Layers, Net, NnueGame};
 
 /// Largest float output weight: quantises to at most ±127 (`MAX_OUTPUT_WEIGHT` / QB).
 pub const OUTPUT_CLIP: f32 = MAX_OUTPUT_WEIGHT as f32 / QB as f32;
@@ -139,21 +139,19 @@ impl FloatNet {
         let q16 = |x: f32, scale: i32| {
             (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16
         };
-        let mut ft_weights = vec![[0i16; HIDDEN]; G::INPUTS].into_boxed_slice();
-        for (row, src) in ft_weights.iter_mut().zip(self.ft.chunks_exact(HIDDEN)) {
+        let mut layers = Layers::<HIDDEN>::zeros(G::INPUTS, 1);
+        for (row, src) in layers.ft.iter_mut().zip(self.ft.chunks_exact(HIDDEN)) {
             for (q, &w) in row.iter_mut().zip(src) {
                 *q = q16(w, QA);
             }
         }
-        let mut ft_bias = [0i16; HIDDEN];
-        for (q, &b) in ft_bias.iter_mut().zip(&self.ft_bias) {
+        for (q, &b) in layers.ft_bias.iter_mut().zip(&self.ft_bias) {
             *q = q16(b, QA);
         }
-        let mut out_weights = [0i16; 2 * HIDDEN];
-        for (q, &w) in out_weights.iter_mut().zip(&self.out) {
+        for (q, &w) in layers.out.iter_mut().flatten().flatten().zip(&self.out) {
             *q = q16(w, QB).clamp(-MAX_OUTPUT_WEIGHT, MAX_OUTPUT_WEIGHT);
         }
-        let out_bias = (self.out_bias * (QA * QB) as f32).round() as i32;
-        Net { tag: G::TAG, ft_weights, ft_bias, out_weights, out_bias }
+        layers.out_bias[0] = (self.out_bias * (QA * QB) as f32).round() as i32;
+        Net::from_layers(G::TAG, layers)
     }
 }

@@ -1,0 +1,97 @@
+//! Streaming from disk trains the same net as training in memory when the shuffle buffer holds
+//! the whole data; a small buffer still learns, stays deterministic for a seed whatever the
+//! thread count, and both data formats read the same positions.
+
+mod common;
+
+use common::*;
+use datagen::Filter;
+use movegen_chess::Chess;
+use nnue::king_buckets::FeatureSet;
+use nnue::NnueGame;
+use nnue_trainer::{train, EpochReport, Files, FloatNet, InMemory, Settings, Source};
+
+fn run<S: Source + Sync>(source: &S, s: &Settings, threads: usize) -> (FloatNet, Vec<EpochReport>) {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool");
+    let mut reports = Vec::new();
+    let net =
+        pool.install(|| train(source, Chess::INPUTS, s, |r| reports.push(*r))).expect("training");
+    (net, reports)
+}
+
+#[test]
+fn streaming_equals_in_memory_and_learns() {
+    let dir = scratch_dir("stream");
+    let games = playouts::<Chess>(60, 70, &CHESS_VALUES, 1);
+    let (a, b) = (dir.join("a.ktgr"), dir.join("b.ktgr"));
+    write_records::<Chess>(&a, &games[..30]);
+    write_records::<Chess>(&b, &games[30..]);
+    let paths = vec![a, b];
+    let files = Files::<Chess>::new(paths.clone(), Filter::all(), FeatureSet::Plain);
+    let in_memory = all_positions::<Chess>(&paths);
+    assert!(in_memory.len() > 3000, "{} positions", in_memory.len());
+
+    let settings = small_settings(8);
+    let (streamed, reports) = run(&files, &settings, 2);
+    let (loaded, _) = run(&InMemory(&in_memory, FeatureSet::Plain), &settings, 2);
+    assert!(streamed == loaded, "a buffer holding all the data must train the in-memory net");
+
+    let first = reports[0].validation_loss;
+    let last = reports[reports.len() - 1].validation_loss;
+    assert!(last < 0.7 * first, "validation loss {first} -> {last}");
+    let held = in_memory.len().div_ceil(10) as u64;
+    assert_eq!(reports[0].positions, in_memory.len() as u64 - held);
+    assert!(reports[0].positions_per_second_per_thread() > 0.0);
+
+    // A buffer of a tenth of the data: other order, still learning, still one net per seed.
+    let small = Settings { shuffle_buffer: 400, ..settings };
+    let (bounded, reports) = run(&files, &small, 2);
+    let (bounded_one_thread, _) = run(&files, &small, 1);
+    assert!(bounded == bounded_one_thread, "the thread count changed the net");
+    assert!(bounded != streamed);
+    let last = reports[reports.len() - 1].validation_loss;
+    assert!(last < 0.7 * reports[0].validation_loss, "small buffer: {first} -> {last}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn both_formats_read_the_same_positions() {
+    let dir = scratch_dir("formats");
+    let games = playouts::<Chess>(5, 40, &CHESS_VALUES, 2);
+    let (records, positions) = (dir.join("g.ktgr"), dir.join("p.ktdg"));
+    write_records::<Chess>(&records, &games);
+    write_positions::<Chess>(&positions, &games);
+    let from_records = all_positions::<Chess>(&[records]);
+    assert_eq!(from_records.len(), games.iter().map(|g| g.plies.len()).sum::<usize>());
+    assert!(from_records == all_positions::<Chess>(&[positions]));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let dir = scratch_dir("bad");
+    let path = dir.join("x.ktgr");
+    write_records::<Chess>(&path, &playouts::<Chess>(3, 20, &CHESS_VALUES, 3));
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() - 5]).expect("truncate");
+    let files = Files::<Chess>::new(vec![path.clone()], Filter::all(), FeatureSet::Plain);
+    assert!(run_err(&files).contains("truncated"));
+    let missing =
+        Files::<Chess>::new(vec![dir.join("none.ktgr")], Filter::all(), FeatureSet::Plain);
+    assert!(!run_err(&missing).is_empty());
+    let other_game = dir.join("xq.ktgr");
+    write_records::<movegen_xiangqi::Xiangqi>(
+        &other_game,
+        &playouts::<movegen_xiangqi::Xiangqi>(1, 10, &XIANGQI_VALUES, 4),
+    );
+    let wrong = Files::<Chess>::new(vec![other_game], Filter::all(), FeatureSet::Plain);
+    assert!(run_err(&wrong).contains("another game"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn run_err<S: Source>(source: &S) -> String {
+    match train(source, Chess::INPUTS, &small_settings(1), |_| {}) {
+        Ok(_) => panic!("bad data trained"),
+        Err(e) => e.to_string(),
+    }
+}
