@@ -42,7 +42,7 @@ fn weak_against_full(game: &str, weak_options: &str, proto: &str) {
 
 #[test]
 fn chess_lowest_uci_elo_loses_to_full_strength() {
-    weak_against_full("chess", "option.UCI_LimitStrength=true option.UCI_Elo=1000", "uci");
+    weak_against_full("chess", "option.UCI_LimitStrength=true option.UCI_Elo=658", "uci");
 }
 
 #[test]

@@ -7,21 +7,66 @@
 //! scores, so a weak level prefers good moves but misses some. The seed comes from the position
 //! and the search number, so a position replays the same choice within a session.
 
-use game_api::{Move, SplitMix64};
+use game_api::{GameKind, Move, SplitMix64};
 use protocol::Score;
 
 /// The level at which nothing is weakened.
 pub const FULL_LEVEL: u8 = 20;
-/// `UCI_Elo` range announced: from our weakest level to our full strength, both in Stockfish
-/// 15.1's `UCI_Elo` units as measured (see [`ELO_OF_LEVEL`]).
-pub const MIN_ELO: i64 = 1000;
-pub const MAX_ELO: i64 = 2100;
-/// Measured strength of some levels in Stockfish 15.1 `UCI_Elo` units (chess; README
-/// "Weaker play", `scripts/calibrate-elo.sh`): levels 0–18 from 40-game matches against a
-/// Stockfish rung at 2+0.02, full strength from the 10+0.1 matches against `UCI_Elo` 2000 and
-/// 2500. Between anchors the level is interpolated; the error bars are ±110–190 Elo.
-pub const ELO_OF_LEVEL: [(u8, i64); 6] =
-    [(0, MIN_ELO), (5, 1030), (10, 1500), (15, 1620), (18, 1860), (FULL_LEVEL, MAX_ELO)];
+/// Measured strength of some levels, per game, each on its peer's `UCI_Elo` scale (README
+/// "Weaker play", `scripts/calibrate-elo.sh`, 80 games per row at 2+0.02, chess net 4, xiangqi
+/// net 6, commit 64a9fdb's levels): chess against Stockfish 15.1's ladder, xiangqi against
+/// Fairy-Stockfish 11.1's ladder in xiangqi games. Between anchors the level is interpolated.
+/// The first anchor is the game's floor, the last its full strength.
+///
+/// Chess: level 0 is below Stockfish's lowest rung and is placed by its match against level 5
+/// (−407 ± 85); levels 14 and 16, and 18 and 19, measured out of order within their error bars
+/// and are pooled (their mean Elo at the mean level), so that the scale rises.
+pub const CHESS_ELO_OF_LEVEL: &[(u8, i64)] = &[
+    (0, 658),
+    (5, 1065),
+    (8, 1363),
+    (10, 1526),
+    (12, 1687),
+    (15, 1886),
+    (18, 1966),
+    (FULL_LEVEL, 2220),
+];
+pub const XIANGQI_ELO_OF_LEVEL: &[(u8, i64)] =
+    &[(0, 1122), (5, 1420), (10, 1870), (13, 2109), (16, 2503), (18, 2934), (FULL_LEVEL, 3386)];
+/// `UCI_Elo` range announced: it covers both games' scales (the option is declared before a
+/// GUI picks the variant); a value outside one game's scale means that game's floor or full
+/// strength.
+pub const MIN_ELO: i64 = min(CHESS_ELO_OF_LEVEL[0].1, XIANGQI_ELO_OF_LEVEL[0].1);
+pub const MAX_ELO: i64 = max(last(CHESS_ELO_OF_LEVEL).1, last(XIANGQI_ELO_OF_LEVEL).1);
+
+/// The anchors of `game`.
+pub fn elo_of_level(game: GameKind) -> &'static [(u8, i64)] {
+    match game {
+        GameKind::Chess => CHESS_ELO_OF_LEVEL,
+        GameKind::Xiangqi => XIANGQI_ELO_OF_LEVEL,
+    }
+}
+
+const fn min(a: i64, b: i64) -> i64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+const fn max(a: i64, b: i64) -> i64 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+const fn last(table: &[(u8, i64)]) -> (u8, i64) {
+    table[table.len() - 1]
+}
+
 /// Candidates a weakened search compares from level [`WIDE_BELOW_LEVEL`] up.
 const CANDIDATES: usize = 4;
 /// Candidates at level 0; below [`WIDE_BELOW_LEVEL`] the count grows linearly to this.
@@ -46,12 +91,12 @@ pub struct Skill {
 
 impl Skill {
     /// The weakening in force, `None` at full strength: `level` is `Skill Level` (or the level
-    /// of `randomness`), `elo_limit` is `UCI_Elo` when `UCI_LimitStrength` is on. With both,
-    /// the weaker of the two applies.
-    pub fn new(level: u8, elo_limit: Option<i64>) -> Option<Skill> {
+    /// of `randomness`), `elo_limit` is `UCI_Elo` when `UCI_LimitStrength` is on, read on
+    /// `game`'s scale. With both, the weaker of the two applies.
+    pub fn new(level: u8, elo_limit: Option<i64>, game: GameKind) -> Option<Skill> {
         let mut level = level.min(FULL_LEVEL);
         if let Some(elo) = elo_limit {
-            level = level.min(level_of_elo(elo));
+            level = level.min(level_of_elo(game, elo));
         }
         (level < FULL_LEVEL).then_some(Skill { level })
     }
@@ -86,17 +131,18 @@ impl Skill {
     }
 }
 
-/// The level an `UCI_Elo` value stands for: the strongest level whose measured Elo (linearly
-/// interpolated between the anchors of [`ELO_OF_LEVEL`]) does not exceed the value asked for.
-pub fn level_of_elo(elo: i64) -> u8 {
-    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+/// The level an `UCI_Elo` value stands for in `game`: the strongest level whose measured Elo
+/// (linearly interpolated between the anchors of [`elo_of_level`]) does not exceed the value
+/// asked for; the game's floor when it asks for less.
+pub fn level_of_elo(game: GameKind, elo: i64) -> u8 {
+    let anchors = elo_of_level(game);
     let elo_of = |level: u8| -> i64 {
-        let upper = ELO_OF_LEVEL.iter().position(|&(l, _)| l >= level).unwrap_or(0);
-        let (l1, e1) = ELO_OF_LEVEL[upper];
+        let upper = anchors.iter().position(|&(l, _)| l >= level).unwrap_or(0);
+        let (l1, e1) = anchors[upper];
         if upper == 0 || l1 == level {
             return e1;
         }
-        let (l0, e0) = ELO_OF_LEVEL[upper - 1];
+        let (l0, e0) = anchors[upper - 1];
         e0 + (e1 - e0) * i64::from(level - l0) / i64::from(l1 - l0)
     };
     (0..=FULL_LEVEL).rev().find(|&level| elo_of(level) <= elo).unwrap_or(0)
@@ -131,15 +177,24 @@ mod tests {
 
     #[test]
     fn levels_from_each_option() {
-        assert_eq!(level_of_elo(MIN_ELO - 500), 0);
-        assert_eq!(level_of_elo(MAX_ELO), FULL_LEVEL);
-        assert_eq!(level_of_elo(1500), 10);
-        assert_eq!(level_of_elo(1499), 9);
-        assert_eq!(level_of_elo(1860), 18);
-        assert_eq!(level_of_elo(2099), 19);
-        // Stronger requests never give a weaker level.
-        let levels: Vec<u8> = (MIN_ELO..=MAX_ELO).step_by(10).map(level_of_elo).collect();
-        assert!(levels.windows(2).all(|w| w[0] <= w[1]));
+        for game in GameKind::ALL {
+            let anchors = elo_of_level(game);
+            // Anchors rise in level and in Elo, from level 0 to full strength.
+            assert!(anchors.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1), "{game:?}");
+            assert_eq!((anchors[0].0, last(anchors).0), (0, FULL_LEVEL));
+            assert_eq!(level_of_elo(game, MIN_ELO - 500), 0);
+            assert_eq!(level_of_elo(game, MAX_ELO), FULL_LEVEL);
+            for &(level, elo) in anchors {
+                assert_eq!(level_of_elo(game, elo), level, "{game:?} anchor {level}");
+                if level > 0 {
+                    assert!(level_of_elo(game, elo - 1) < level, "{game:?} below {level}");
+                }
+            }
+            // Stronger requests never give a weaker level.
+            let levels: Vec<u8> =
+                (MIN_ELO..=MAX_ELO).step_by(10).map(|e| level_of_elo(game, e)).collect();
+            assert!(levels.windows(2).all(|w| w[0] <= w[1]));
+        }
         assert_eq!(level_of_randomness("HUGE"), Some(0));
         assert_eq!(level_of_randomness("none"), Some(FULL_LEVEL));
         assert_eq!(level_of_randomness("lots"), None);
@@ -154,10 +209,12 @@ mod tests {
 
     #[test]
     fn full_strength_is_no_weakening_and_the_weaker_option_wins() {
-        assert_eq!(Skill::new(FULL_LEVEL, None), None);
-        assert_eq!(Skill::new(FULL_LEVEL, Some(MAX_ELO)), None);
-        assert_eq!(Skill::new(15, Some(MIN_ELO)), Some(Skill { level: 0 }));
-        assert_eq!(Skill::new(15, None), Some(Skill { level: 15 }));
+        for game in GameKind::ALL {
+            assert_eq!(Skill::new(FULL_LEVEL, None, game), None);
+            assert_eq!(Skill::new(FULL_LEVEL, Some(MAX_ELO), game), None);
+            assert_eq!(Skill::new(15, Some(MIN_ELO), game), Some(Skill { level: 0 }));
+            assert_eq!(Skill::new(15, None, game), Some(Skill { level: 15 }));
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::{PlayableGame, SessionEngine};
 use crate::session::control::{Control, Ticket};
 use crate::session::options::Settings;
 use crate::session::skill::Skill;
-use game_api::{Color, Game, GenKind, Move, MoveList};
+use game_api::{Color, Game, GameKind, GenKind, Move, MoveList};
 use protocol::{BestMove, Dialect, GoParams, Offer, Score, SearchInfo};
 use std::time::Duration;
 
@@ -114,7 +114,8 @@ impl<G: PlayableGame> SessionEngine<G> {
         limits.searchmoves = searchmoves;
         limits.banmoves = self.banned.clone();
         let s = cx.settings;
-        let skill = Skill::new(s.skill_level, s.limit_strength.then_some(s.elo));
+        let game = G::KIND.unwrap_or(GameKind::Chess);
+        let skill = Skill::new(s.skill_level, s.limit_strength.then_some(s.elo), game);
         if let Some(skill) = skill {
             limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
             limits.multipv = limits.multipv.max(skill.candidates());
