@@ -30,6 +30,34 @@ pub enum Format {
     Ktdg,
 }
 
+/// Which start positions a chess run's random plies begin from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    /// The game's start position (the default).
+    Standard,
+    /// Chess960: one of the 960 start positions, the same for both sides.
+    Fischerandom,
+    /// Double Fischer Random: each side's back rank drawn on its own (960 × 960 starts).
+    Dfrc,
+}
+
+impl Variant {
+    /// The start FEN drawn from a random number, for [`GameSettings::start_fen`].
+    fn start_fen(self) -> Option<fn(u64) -> Option<String>> {
+        const STARTS: u64 = 960;
+        match self {
+            Variant::Standard => None,
+            Variant::Fischerandom => {
+                Some(|r| movegen_chess::chess960_start_fen((r % STARTS) as usize))
+            }
+            Variant::Dfrc => Some(|r| {
+                let (white, black) = (r % STARTS, r / STARTS % STARTS);
+                movegen_chess::dfrc_start_fen(white as usize, black as usize)
+            }),
+        }
+    }
+}
+
 #[derive(Args)]
 pub struct DatagenArgs {
     #[arg(long, value_parser = game_arg())]
@@ -69,6 +97,10 @@ pub struct DatagenArgs {
     /// ... scoring within this many centipawns of level end the game drawn.
     #[arg(long, default_value_t = DrawRule::DEFAULT.cp)]
     draw_cp: i32,
+    /// Start positions (chess only): standard, Chess960 or Double Fischer Random starts,
+    /// followed by the random plies.
+    #[arg(long, value_enum, default_value_t = Variant::Standard)]
+    variant: Variant,
     /// File format.
     #[arg(long, value_enum, default_value_t = Format::Records)]
     format: Format,
@@ -137,7 +169,12 @@ fn recipe_text(args: &DatagenArgs, config: &Config, net: &str) -> String {
         s.draw.after,
         s.draw.plies,
         s.draw.cp,
-    )
+    ) + match args.variant {
+        // Standard runs keep the recipe text (and so the bytes) of the files made before.
+        Variant::Standard => "",
+        Variant::Fischerandom => " variant=fischerandom",
+        Variant::Dfrc => " variant=dfrc",
+    }
 }
 
 fn config_of(args: &DatagenArgs) -> Config {
@@ -153,6 +190,7 @@ fn config_of(args: &DatagenArgs) -> Config {
             adjudicate_cp: args.adjudicate_cp,
             max_plies: args.max_plies.max(1),
             draw: DrawRule { after: args.draw_after, cp: args.draw_cp, plies: args.draw_plies },
+            start_fen: args.variant.start_fen(),
         },
     }
 }
@@ -177,6 +215,9 @@ fn play(
 pub fn run(args: &DatagenArgs) -> Result<(), String> {
     let config = config_of(args);
     let game = args.game;
+    if game != GameKind::Chess && args.variant != Variant::Standard {
+        return Err(format!("--variant {:?} is a chess variant", args.variant).to_lowercase());
+    }
     let player = match game {
         GameKind::Chess => player_for::<Chess>(
             &args.net,

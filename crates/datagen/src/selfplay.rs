@@ -27,6 +27,11 @@ pub struct GameSettings {
     /// Draw adjudication: from ply `draw.after` on, `draw.plies` searches in a row within
     /// `draw.cp` of level end the game drawn; `draw.plies` 0 disables.
     pub draw: DrawRule,
+    /// Where each game's random plies begin: `None` is the game's start position; otherwise a
+    /// start FEN drawn from a random number (Chess960 and Double Fischer Random data; the rules
+    /// layer reads the start's castling field). The number is drawn only when this is set, so
+    /// standard runs keep their bytes.
+    pub start_fen: Option<fn(u64) -> Option<String>>,
 }
 
 /// When a game is adjudicated a draw (see `GameSettings::draw`).
@@ -64,9 +69,14 @@ fn centipawns(score: Score) -> Option<i32> {
     }
 }
 
-/// Plays random plies from the start position; `None` if the game ended on the way.
-fn random_opening<G: Game>(rng: &mut Rng, plies: usize) -> Option<G> {
-    let mut pos = G::startpos();
+/// Plays random plies from a start position (see [`GameSettings::start_fen`]); `None` if the
+/// game ended on the way or the start FEN was refused.
+fn random_opening<G: Game>(rng: &mut Rng, s: &GameSettings) -> Option<G> {
+    let mut pos = match s.start_fen {
+        Some(start_fen) => G::from_fen(&start_fen(rng.next())?).ok()?,
+        None => G::startpos(),
+    };
+    let plies = s.random_plies;
     let mut list = MoveList::new();
     for _ in 0..plies + rng.below(2) {
         list.clear();
@@ -93,7 +103,7 @@ fn balanced_opening<G: Game, E: Evaluator<G>>(
     let signals = Signals::default();
     let mut last = None;
     for _ in 0..OPENING_TRIES {
-        let Some(pos) = random_opening::<G>(rng, s.random_plies) else {
+        let Some(pos) = random_opening::<G>(rng, s) else {
             continue;
         };
         engine.clear();

@@ -19,6 +19,7 @@ fn settings() -> GameSettings {
         adjudicate_cp: 2000,
         max_plies: 600,
         draw: DrawRule::OFF,
+        start_fen: None,
     }
 }
 
@@ -244,4 +245,33 @@ fn the_draw_rule_ends_level_games_drawn() {
         2 * (fields[5].parse::<usize>().unwrap() - 1) + usize::from(fields[1] == "b")
     };
     assert_eq!(start_ply + game.record.plies.len(), 41, "{}", game.record.start_fen);
+}
+
+/// Chess960 and Double Fischer Random data: games start from the drawn back ranks and replay to
+/// the positions datagen kept, through a file.
+#[test]
+fn fischer_random_starts_replay_to_the_positions_datagen_keeps() {
+    let frc: fn(u64) -> Option<String> = |r| movegen_chess::chess960_start_fen((r % 960) as usize);
+    let dfrc: fn(u64) -> Option<String> =
+        |r| movegen_chess::dfrc_start_fen((r % 960) as usize, (r / 960 % 960) as usize);
+    for start_fen in [frc, dfrc] {
+        let s = GameSettings { start_fen: Some(start_fen), ..settings() };
+        let mut engine = Engine::<Chess, eval_chess::ChessEval>::new(4, 1);
+        engine.set_evaluator(eval_chess::ChessEval::default());
+        let played: Vec<_> = (0..6).map(|i| play_game(&mut engine, 9, i, &s)).collect();
+        let records: Vec<GameRecord> = played.iter().map(|g| g.record.clone()).collect();
+        // The random plies leave the back ranks mostly in place: at least one game keeps a
+        // back rank that differs from the standard one.
+        let standard = ["rnbqkbnr", "RNBQKBNR"];
+        assert!(records.iter().any(|g| {
+            let ranks: Vec<&str> = g.start_fen.split([' ', '/']).collect();
+            ranks[0] != standard[0] && ranks[7] != standard[1]
+        }));
+        let direct: Vec<Record> = played.iter().flat_map(|g| g.kept.clone()).collect();
+        let (back, _) = through_file(GameKind::Chess, &records);
+        assert_eq!(back, records);
+        assert_eq!(replay_all::<Chess>(&back, &Filter::default()), direct);
+        let plies: usize = records.iter().map(|g| g.plies.len()).sum();
+        assert_eq!(replay_all::<Chess>(&back, &Filter::all()).len(), plies);
+    }
 }
