@@ -499,13 +499,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             if !in_check {
                 // Delta pruning: even winning the victim for free would not reach alpha.
-                let victim = self.pos.captured_kind(m).map_or(0, G::kind_value);
                 // A promotion that captures nothing is never delta-pruned.
-                let captures = self.pos.captured_kind(m).is_some();
-                if captures && stand_pat + victim + QS_DELTA_MARGIN.get() <= alpha {
+                let captured = self.pos.captured_kind(m);
+                let victim = captured.map_or(0, G::kind_value);
+                if captured.is_some() && stand_pat + victim + QS_DELTA_MARGIN.get() <= alpha {
                     continue;
                 }
-                if !self.pos.see_ge(m, 0) {
+                // The picker hands out only captures that do not lose material, except the TT
+                // move, which comes before any exchange is evaluated.
+                if m == tt_move && !self.pos.see_ge(m, 0) {
                     continue;
                 }
             }
