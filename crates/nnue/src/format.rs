@@ -26,7 +26,7 @@
 //! files stay readable by builds that know only version 1.
 
 use crate::arch::{HIDDEN_SIZES, MAX_OUTPUT_BUCKETS, MAX_OUTPUT_WEIGHT, QA, QB, SCALE};
-use crate::king_buckets::FeatureSet;
+use crate::feature_set::FeatureSet;
 use game_api::GameKind;
 use std::fmt;
 

@@ -8,45 +8,9 @@
 //! A king move that changes a perspective's bucket or mirroring changes every one of its inputs,
 //! so the evaluator refreshes that accumulator from the board instead of updating it.
 
+pub use crate::feature_set::{FeatureSet, KING_BUCKETS};
 use crate::features::{feature, NnueGame};
 use game_api::Color;
-
-/// Which inputs a net reads: what the net file's feature-set byte says.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum FeatureSet {
-    /// Piece-square inputs (every version-1 file).
-    #[default]
-    Plain,
-    /// Piece-square inputs per king bucket, mirrored with the king (chess only).
-    ChessKingBuckets,
-}
-
-impl FeatureSet {
-    pub fn byte(self) -> u8 {
-        match self {
-            FeatureSet::Plain => 0,
-            FeatureSet::ChessKingBuckets => 1,
-        }
-    }
-
-    pub fn from_byte(b: u8) -> Option<FeatureSet> {
-        match b {
-            0 => Some(FeatureSet::Plain),
-            1 => Some(FeatureSet::ChessKingBuckets),
-            _ => None,
-        }
-    }
-
-    /// Sets of piece-square inputs: the inputs per perspective are this × `NnueGame::INPUTS`.
-    pub fn king_buckets(self) -> usize {
-        match self {
-            FeatureSet::Plain => 1,
-            FeatureSet::ChessKingBuckets => KING_BUCKETS,
-        }
-    }
-}
-
-pub const KING_BUCKETS: usize = 4;
 
 /// The bucket of a king on files a–d, indexed by `rank × 4 + file` in its own view: the back
 /// rank split into the corner (castled, files a–b) and the centre (c–d), the second rank, and

@@ -2,7 +2,7 @@
 //! over an array of known length, so inference for each width is compiled as if that width were
 //! the only one (no bounds checks, the AVX2 loop unrolled by `H / 16`).
 
-use crate::king_buckets::FeatureSet;
+use crate::feature_set::FeatureSet;
 
 /// A quantised net's body for accumulators of `H` values per perspective.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,7 +11,8 @@
 //! - [`format`]: the net file format and its typed load errors; [`layers`]: a net's weights,
 //!   typed by their width, so that each width is compiled as its own copy of the hot loops;
 //! - [`features`]: the per-perspective input mapping; each game's part in [`games`];
-//!   [`king_buckets`]: chess's optional inputs per king bucket, mirrored with the king;
+//!   [`king_buckets`]: chess's optional inputs per king bucket, mirrored with the king, and
+//!   [`feature_set`]: the tag in a net file that says which of the two a net reads;
 //! - [`accumulator`], [`output`]: the two halves of inference (output has the AVX2 path);
 //! - [`eval`]: the incremental evaluator; [`switch`]: hand-written or NNUE, chosen at run time.
 //!
@@ -21,6 +22,7 @@
 pub mod accumulator;
 pub mod arch;
 pub mod eval;
+pub mod feature_set;
 pub mod features;
 pub mod format;
 pub mod games;

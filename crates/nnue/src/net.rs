@@ -5,8 +5,8 @@
 //! once, when it is made.
 
 use crate::arch::MAX_OUTPUT_WEIGHT;
+use crate::feature_set::FeatureSet;
 use crate::format::{check_envelope, file_bytes, fnv1a, header, LoadError};
-use crate::king_buckets::FeatureSet;
 use crate::layers::Layers;
 use game_api::GameKind;
 use std::sync::Arc;
