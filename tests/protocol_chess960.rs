@@ -38,6 +38,22 @@ fn the_option_is_announced_and_off_by_default() {
     e.sync();
 }
 
+/// Found by the million-line fuzz run: a bare `setoption name UCI_Chess960` used to switch the
+/// mode on (UCCI's "no value means on"), and the next `go` answered `e8h8` for `e8g8`. UCI has
+/// no such form: the line is refused and the mode stays off.
+#[test]
+fn a_bare_setoption_leaves_chess960_off() {
+    let mut e = Engine::start();
+    e.handshake_uci();
+    e.send("setoption name UCI_Chess960");
+    let said = e.expect_prefix("info string");
+    assert!(said.contains("UCI_Chess960") && said.contains("true or false"), "{said}");
+    e.send(&format!("position fen {STANDARD_CASTLES}"));
+    let d = display(&mut e);
+    assert!(legal(&d).contains(&"e1g1") && !legal(&d).contains(&"e1h1"), "{d:?}");
+    e.sync();
+}
+
 #[test]
 fn castling_is_king_takes_rook_in_chess960_mode() {
     let mut e = Engine::start();

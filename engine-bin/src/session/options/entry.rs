@@ -209,6 +209,11 @@ impl Entry {
             |expected: String| SetError::BadValue { name: name(), value: raw.to_owned(), expected };
         match self.kind {
             Kind::Check { set, .. } => {
+                // UCCI lets a bare `setoption ponder` switch a check on; UCI has no such form,
+                // and a fuzzed `setoption name UCI_Chess960` must not turn Chess960 on.
+                if dialect == Dialect::Uci && option.value.is_none() {
+                    return Err(bad("true or false".into()));
+                }
                 let on = option.bool_value().ok_or_else(|| bad("true or false".into()))?;
                 Ok(set(settings, on))
             }

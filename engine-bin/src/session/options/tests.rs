@@ -182,6 +182,20 @@ fn either_name_in_either_dialect_with_that_dialects_range() {
 }
 
 #[test]
+fn a_check_without_a_value_is_refused_under_uci_and_means_on_under_ucci() {
+    let _serial = serial();
+    let mut s = Settings::default();
+    let err = apply(&mut s, &set("UCI_Chess960", None), Dialect::Uci).err();
+    assert_eq!(
+        err.map(|e| e.to_string()).as_deref(),
+        Some("option UCI_Chess960: bad value '' (expected true or false)")
+    );
+    assert!(!s.chess960);
+    assert!(apply(&mut s, &set("ponder", None), Dialect::Ucci).is_ok());
+    assert!(s.ponder);
+}
+
+#[test]
 fn unknown_names_only_complain_under_uci() {
     let _serial = serial();
     let mut s = Settings::default();
