@@ -322,12 +322,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             } else {
                 (-INFINITE, INFINITE)
             };
-        // After a fail high the re-search goes one ply shallower per fail high in a row: the
-        // score is already known to be good, and a shallower search finds its new bound
-        // sooner. A fail low restores the full depth.
-        let mut fail_highs = 0;
         loop {
-            let v = self.root_search(sh, alpha, beta, (depth - fail_highs).max(1), pv_idx);
+            let v = self.root_search(sh, alpha, beta, depth, pv_idx);
             self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if self.stopped {
                 return;
@@ -335,10 +331,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if v <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (v - delta).max(-INFINITE);
-                fail_highs = 0;
             } else if v >= beta {
                 beta = (v + delta).min(INFINITE);
-                fail_highs += 1;
             } else {
                 return;
             }
