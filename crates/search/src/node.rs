@@ -252,6 +252,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         continue;
                     }
                     if depth <= FUTILITY_MAX_DEPTH.get()
+                        && alpha < MATE_BOUND
                         && eval + FUTILITY_BASE.get() + FUTILITY_PER_DEPTH.get() * depth <= alpha
                         && !self.pos.gives_check(m)
                     {

@@ -322,8 +322,13 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             } else {
                 (-INFINITE, INFINITE)
             };
+        // After a fail high the re-search goes one ply shallower per fail high in a row: the
+        // score is already known to be good, and a shallower search finds its new bound
+        // sooner. A fail low restores the full depth, and so does a mate bound: a shallower
+        // search might not see the mate and settle on a material score in the wider window.
+        let mut reduction = 0;
         loop {
-            let v = self.root_search(sh, alpha, beta, depth, pv_idx);
+            let v = self.root_search(sh, alpha, beta, (depth - reduction).max(1), pv_idx);
             self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if self.stopped {
                 return;
@@ -331,8 +336,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if v <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (v - delta).max(-INFINITE);
+                reduction = 0;
             } else if v >= beta {
                 beta = (v + delta).min(INFINITE);
+                reduction = if v >= MATE_BOUND { 0 } else { reduction + 1 };
             } else {
                 return;
             }
