@@ -78,8 +78,15 @@ impl TimeManager {
     }
 
     /// Between iterations: is there time for another one? `instability` counts recent best-move
-    /// changes; `score_drop` is how far the score fell since the previous iteration.
-    pub fn should_start_iteration(&self, instability: u64, score_drop: i32) -> bool {
+    /// changes; `score_drop` is how far the score fell since the previous iteration;
+    /// `best_share` is the best move's share (per mille) of the nodes searched so far: a move
+    /// that took nearly all the effort has seen off its rivals, one that took little has not.
+    pub fn should_start_iteration(
+        &self,
+        instability: u64,
+        score_drop: i32,
+        best_share: u64,
+    ) -> bool {
         let Some(soft) = self.soft_ms else { return true };
         let mut scale = 1000
             + instability
@@ -88,7 +95,12 @@ impl TimeManager {
         if score_drop >= SCORE_DROP_THRESHOLD.get() {
             scale += SCORE_DROP_PERMILLE.get_u64();
         }
-        let adjusted = soft.saturating_mul(scale) / 1000;
+        let share_scale = NODE_SHARE_BASE_PERMILLE
+            .get_u64()
+            .saturating_sub(best_share.min(1000))
+            .saturating_mul(NODE_SHARE_FACTOR_PERMILLE.get_u64())
+            / 1000;
+        let adjusted = soft.saturating_mul(scale) / 1000 * share_scale.max(1) / 1000;
         let adjusted = self.hard_ms.map_or(adjusted, |hard| adjusted.min(hard));
         self.elapsed_ms() < adjusted.saturating_mul(ITERATION_START_PERMILLE.get_u64()) / 1000
     }
@@ -134,7 +146,7 @@ mod tests {
         let tm = clock(u64::MAX, u64::MAX, Some(u32::MAX), u64::MAX);
         assert!(tm.hard_ms.is_some());
         let tm = clock(u64::MAX, u64::MAX, None, 0);
-        assert!(tm.should_start_iteration(u64::MAX / 2, i32::MAX));
+        assert!(tm.should_start_iteration(u64::MAX / 2, i32::MAX, 0));
         let limits =
             Limits { movetime: Some(u64::MAX), move_overhead: u64::MAX, ..Limits::default() };
         assert!(TimeManager::new(&limits, 1, Instant::now()).is_timed());
@@ -158,11 +170,25 @@ mod tests {
         assert!(lowest > 150, "clock worn down to {lowest} ms");
     }
 
+    /// At the point where a plain target would stop (70 % of it spent), a best move that took
+    /// most of the nodes stops and one that took few goes on.
+    #[test]
+    fn the_best_moves_node_share_scales_the_target() {
+        let soft = clock(10_000, 0, None, 10).soft_ms.unwrap();
+        let limits =
+            Limits { time: [Some(10_000), Some(10_000)], move_overhead: 10, ..Limits::default() };
+        let spent = std::time::Duration::from_millis(soft * 7 / 10);
+        let Some(start) = Instant::now().checked_sub(spent) else { return };
+        let tm = TimeManager::new(&limits, 0, start);
+        assert!(!tm.should_start_iteration(0, 0, 950), "a dominant best move stops");
+        assert!(tm.should_start_iteration(0, 0, 300), "a contested best move goes on");
+    }
+
     #[test]
     fn untimed_search_has_no_limits() {
         let tm = TimeManager::new(&Limits::depth(5), 0, Instant::now());
         assert!(!tm.is_timed());
         assert!(!tm.hard_limit_reached());
-        assert!(tm.should_start_iteration(0, 0));
+        assert!(tm.should_start_iteration(0, 0, 500));
     }
 }

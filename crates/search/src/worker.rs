@@ -40,6 +40,9 @@ pub struct RootMove {
     pub bound: Bound,
     pub seldepth: usize,
     pub pv: Vec<Move>,
+    /// Nodes searched under this move since the search began (this thread's): the time
+    /// manager stops sooner when the best move takes most of the effort.
+    pub nodes: u64,
 }
 
 impl RootMove {
@@ -51,6 +54,7 @@ impl RootMove {
             bound: Bound::Upper,
             seldepth: 0,
             pv: vec![mv],
+            nodes: 0,
         }
     }
 }
@@ -304,7 +308,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         let instability = main.best_changes;
         main.best_changes /= 2;
-        one_reply || !main.time.should_start_iteration(instability, score_drop)
+        let best_share = self.root_moves[0].nodes.saturating_mul(1000) / self.nodes.max(1);
+        one_reply || !main.time.should_start_iteration(instability, score_drop, best_share)
     }
 
     fn aspiration<R: Reporter + ?Sized>(
@@ -365,6 +370,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let m = self.root_moves[i].mv;
             let tactical = self.pos.is_tactical(m);
             self.stack[0].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            let nodes_before = self.nodes;
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
@@ -389,6 +395,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             self.pos.unmake();
             self.eval.on_unmake();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
