@@ -100,7 +100,8 @@ impl TimeManager {
             .saturating_sub(best_share.min(1000))
             .saturating_mul(NODE_SHARE_FACTOR_PERMILLE.get_u64())
             / 1000;
-        let adjusted = soft.saturating_mul(scale) / 1000 * share_scale.max(1) / 1000;
+        let adjusted =
+            (soft.saturating_mul(scale) / 1000).saturating_mul(share_scale.max(1)) / 1000;
         let adjusted = self.hard_ms.map_or(adjusted, |hard| adjusted.min(hard));
         self.elapsed_ms() < adjusted.saturating_mul(ITERATION_START_PERMILLE.get_u64()) / 1000
     }
