@@ -68,6 +68,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn structure_key(&self) -> Option<u64> {
         None
     }
+    /// Whether the search corrects the static evaluation by the move that led to the node as
+    /// well (a second correction table). Off by default; xiangqi turns it on: measured at
+    /// 10 000 nodes it gained in xiangqi and nothing in chess (docs/SEARCH_TESTS.md).
+    const CONTINUATION_CORRECTION: bool = false;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

@@ -10,6 +10,7 @@ use game_api::{Color, FenError, Game, GameKind, GenKind, Move, MoveError, MoveLi
 impl Game for Xiangqi {
     const NAME: &'static str = "xiangqi";
     const KIND: Option<GameKind> = Some(GameKind::Xiangqi);
+    const CONTINUATION_CORRECTION: bool = true;
     const SQUARES: usize = SQUARES;
     const PIECES: usize = PIECES;
     const COLOR_NAMES: [&'static str; 2] = ["red", "black"];

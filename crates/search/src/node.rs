@@ -5,6 +5,7 @@
 //! reports, through `Worker::last_path_dependent`, whether its value rests on one; those values are kept
 //! out of the TT (only the move is stored), so that no other path inherits them.
 
+use crate::correction::CorrectionKeys;
 use crate::history::Histories;
 use crate::params::*;
 use crate::picker::MovePicker;
@@ -26,10 +27,24 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
     /// `raw` moved by the correction history for the current position (see `correction.rs`).
     #[inline]
-    fn corrected_eval(&self, raw: i32, structure: Option<u64>) -> i32 {
-        match structure {
-            Some(key) => clamp_eval(self.correction.corrected(raw, self.pos.side_to_move(), key)),
-            None => raw,
+    fn corrected_eval(&self, raw: i32, keys: CorrectionKeys) -> i32 {
+        if keys.is_empty() {
+            return raw;
+        }
+        clamp_eval(self.correction.corrected(raw, self.pos.side_to_move(), keys))
+    }
+
+    /// The correction history's keys at `ply`: the pawn skeleton (chess) and the move that led
+    /// here.
+    #[inline]
+    fn correction_keys(&self, ply: usize) -> CorrectionKeys {
+        CorrectionKeys {
+            structure: self.pos.structure_key(),
+            continuation: if G::CONTINUATION_CORRECTION && ply >= 1 {
+                self.stack[ply - 1].piece_to.map(|pt| pt as u64)
+            } else {
+                None
+            },
         }
     }
 
@@ -113,7 +128,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let in_check = self.pos.in_check();
         let stm = self.pos.side_to_move();
         // The correction history's key; none in check, where there is no static evaluation.
-        let structure = if in_check { None } else { self.pos.structure_key() };
+        let correction_keys =
+            if in_check { CorrectionKeys::default() } else { self.correction_keys(ply) };
         let mut eval = NO_EVAL;
         let raw_eval;
         // The corrected static evaluation, before a TT bound refines it.
@@ -125,7 +141,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 Some(h) if h.eval != NO_EVAL => h.eval,
                 _ => self.evaluate(),
             };
-            static_eval = self.corrected_eval(raw_eval, structure);
+            static_eval = self.corrected_eval(raw_eval, correction_keys);
             eval = static_eval;
             // A TT bound on the true score is a better guess than the static eval.
             if let Some(h) = hit {
@@ -364,10 +380,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 Bound::Upper => best < static_eval,
                 _ => true,
             };
-            if let Some(structure) =
-                structure.filter(|_| quiet_best && informative && !is_mate(best))
-            {
-                self.correction.update(stm, structure, depth, best, static_eval);
+            if !correction_keys.is_empty() && quiet_best && informative && !is_mate(best) {
+                self.correction.update(stm, correction_keys, depth, best, static_eval);
             }
         }
         self.last_path_dependent = node_path_dependent;
@@ -477,7 +491,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 _ => self.evaluate(),
             };
             // Standing pat: the side to move may decline every capture.
-            stand_pat = self.corrected_eval(raw_eval, self.pos.structure_key());
+            stand_pat = self.corrected_eval(raw_eval, self.correction_keys(ply));
             best = stand_pat;
             if best >= beta {
                 if hit.is_none() {
