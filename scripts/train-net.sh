@@ -34,8 +34,8 @@
 # crates/nnue/nets/GAME.manifest where it exists) lists the files by SHA-256: files that differ
 # from it are made again, and every file is checked against it once made (datagen is
 # deterministic by seed; a mismatch means the binary no longer plays the recipe's games).
-# WRITE_MANIFEST=FILE writes the manifest of the data used. DATA_ONLY=1 stops before training. TRAINER=train-nnue trains with the
-# streaming trainer (crates/nnue-trainer; HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for
+# WRITE_MANIFEST=FILE writes the manifest of the data used. DATA_ONLY=1 stops before training.
+# TRAINER=train-nnue trains with the streaming trainer (crates/nnue-trainer; HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for
 # chess king buckets) instead of train-net:
 # its nets differ numerically, so the committed recipes (the default) keep train-net. DRAW_PLIES (0: off, as the committed
 # recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication.
@@ -159,10 +159,10 @@ if [ -n "${WRITE_MANIFEST:-}" ]; then
     rel=(); for f in "${files[@]}"; do rel+=("${f#"$DATA_ROOT"/}"); done
     "$bin" data-check --manifest "$WRITE_MANIFEST" --dir "$DATA_ROOT" --write "${rel[@]}"
 fi
-echo "training on ${#files[@]} data file(s), $(cat "${files[@]}" | wc -c) bytes"
 # DATA_ONLY=1 makes (and checks) the data and stops: datagen split over sessions, one core
 # beside a match, or a recipe's data made ahead of its training.
-[ "${DATA_ONLY:-0}" = 0 ] || { echo "DATA_ONLY: data made, not training"; exit 0; }
+[ "${DATA_ONLY:-0}" = 0 ] || { echo "DATA_ONLY: ${#files[@]} data file(s) made, not training"; exit 0; }
+echo "training on ${#files[@]} data file(s), $(cat "${files[@]}" | wc -c) bytes"
 TRAINER=${TRAINER:-train-net}
 case $TRAINER in
 train-net) trainer_flags=() ;;

@@ -127,7 +127,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         let in_check = self.pos.in_check();
         let stm = self.pos.side_to_move();
-        // The correction history's key; none in check, where there is no static evaluation.
+        // The correction history's keys; none in check, where there is no static evaluation.
         let correction_keys =
             if in_check { CorrectionKeys::default() } else { self.correction_keys(ply) };
         let mut eval = NO_EVAL;
