@@ -45,10 +45,11 @@ game=${1:?usage: scripts/train-net.sh chess|xiangqi}
 # The committed recipes (crates/nnue/nets/README.md).
 case $game in
 chess)
-    # Net 4: net 3's data (the hand-written evaluation's games: net 2's seeds, the first six
-    # ranges, and 1000 more files) plus 1000 files played by net 3, the net file of commit
-    # 4097bd3. Net 3 was the hand/ entries alone, net 2 the first six.
-    DEFAULT_SEEDS="hand/11000-11040 hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039 hand/17000-17999 4097bd3/18000-18999"
+    # Net 5: the hand-written evaluation's games (net 2's seeds, the first six ranges, and
+    # 1000 more files) plus 2500 files played by net 4, the net file of commit 4c9d842; the
+    # files crates/nnue/nets/chess.manifest lists. Net 4 was the hand/ entries plus
+    # 4097bd3/18000-18999 (net 3's games), net 3 the hand/ entries alone, net 2 the first six.
+    DEFAULT_SEEDS="hand/11000-11040 hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039 hand/17000-17999 4c9d842/19000-21499"
     DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30
     DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV= ;;
 xiangqi)
