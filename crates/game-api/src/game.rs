@@ -72,6 +72,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// well (a second correction table). Off by default; xiangqi turns it on: measured at
     /// 10 000 nodes it gained in xiangqi and nothing in chess (docs/SEARCH_TESTS.md).
     const CONTINUATION_CORRECTION: bool = false;
+    /// Whether a score that rests on a draw by repetition or by the move count on the search's
+    /// path is stored in the TT like any other (the graph-history risk strong chess engines
+    /// accept), instead of the move alone. Off by default: xiangqi's repetition verdicts are
+    /// wins and losses decided by who checked or chased along the path.
+    const TT_STORES_PATH_DRAWS: bool = false;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

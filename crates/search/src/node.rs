@@ -3,7 +3,9 @@
 //! Every node first asks the rules (`Game::verdict`) for a ruling and turns it into a score.
 //! Such scores depend on the path (a repetition exists only on this path), so each node also
 //! reports, through `Worker::last_path_dependent`, whether its value rests on one; those values are kept
-//! out of the TT (only the move is stored), so that no other path inherits them.
+//! out of the TT (only the move is stored), so that no other path inherits them. A game whose
+//! path rulings are all draws may accept that risk for a fuller TT (`Game::TT_STORES_PATH_DRAWS`,
+//! chess): its draws then count as path-independent, as in most chess engines.
 
 use crate::correction::CorrectionKeys;
 use crate::history::Histories;
@@ -13,7 +15,7 @@ use crate::report::Bound;
 use crate::score::*;
 use crate::shared::Shared;
 use crate::worker::{Worker, NO_EVAL};
-use game_api::{Evaluator, Game, GenKind, Move, MoveList, Reason, Verdict};
+use game_api::{Evaluator, Game, GenKind, Move, MoveList, Outcome, Reason, Verdict};
 
 /// Quiet moves remembered per node for the history malus.
 const MAX_QUIETS_TRACKED: usize = 64;
@@ -62,7 +64,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 return verdict_score(self.pos.no_moves_verdict(), stm, ply);
             }
         }
-        self.last_path_dependent = verdict.reason != Reason::InsufficientMaterial;
+        self.last_path_dependent = verdict.reason != Reason::InsufficientMaterial
+            && !(G::TT_STORES_PATH_DRAWS && verdict.outcome == Outcome::Draw);
         verdict_score(verdict, stm, ply)
     }
 

@@ -3,8 +3,8 @@
 mod toy;
 
 use game_api::{Game, Move};
-use search::{Engine, Limits, Score, Signals, Silent};
-use toy::graph::{Graph, Walk, WalkEval};
+use search::{Bound, Engine, Limits, Score, Signals, Silent};
+use toy::graph::{Graph, Walk, WalkEval, WalkOf};
 use toy::nim::{Nim, NimEval};
 
 fn search_nim(stones: u32, depth: u32) -> (Option<Move>, Score) {
@@ -104,6 +104,27 @@ fn takes_a_repetition_draw_when_behind_and_avoids_it_when_ahead() {
             assert_eq!(r.score, Score::Cp(0));
         }
     }
+}
+
+/// What the TT holds for (1, Black) after a search from 0 of `draw_or_chain(-300)`: that node's
+/// one move returns to the root, a draw only because the root is on the path.
+fn stored_path_draw<const S: bool>() -> Option<search::TtInfo> {
+    let mut engine: Engine<WalkOf<S>, WalkEval> = Engine::new(1, 1);
+    let root = WalkOf::<S>::new(draw_or_chain(-300), 0);
+    engine.search(&root, &Limits::depth(10), &Silent, &Signals::default());
+    let mut node = root.clone();
+    node.make(Walk::to(1));
+    engine.probe(&node)
+}
+
+#[test]
+fn a_path_draw_reaches_the_tt_only_where_the_game_allows_it() {
+    // Without it the node keeps at most a quiescence stand-pat (depth 0), never the draw.
+    let kept = stored_path_draw::<false>();
+    assert!(kept.is_none_or(|t| t.depth == 0), "xiangqi's policy stored {kept:?}");
+    let stored = stored_path_draw::<true>().expect("chess's policy: the draw is stored");
+    assert!(stored.depth > 0 && stored.bound == Bound::Exact, "{stored:?}");
+    assert_eq!(stored.value, Score::Cp(0));
 }
 
 #[test]

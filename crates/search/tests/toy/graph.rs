@@ -3,7 +3,8 @@
 //! opponent. Repetition follows the xiangqi policy in miniature: a side whose every move of
 //! the cycle gave check loses (perpetual check), any other repetition is a draw. A repetition of
 //! a position at or after the root counts at its second occurrence, one before the root needs the
-//! third. The evaluation is a value per vertex.
+//! third. The evaluation is a value per vertex. `WalkOf<true>` is the same game for a search that
+//! stores path draws in the TT (`Game::TT_STORES_PATH_DRAWS`, chess's policy).
 
 use super::mix;
 use game_api::{
@@ -62,16 +63,19 @@ struct Entry {
 }
 
 #[derive(Clone, Debug)]
-pub struct Walk {
+pub struct WalkOf<const STORES_PATH_DRAWS: bool> {
     pub graph: Arc<Graph>,
     pub vertex: usize,
     pub side: Color,
     history: Vec<Entry>,
 }
 
-impl Walk {
-    pub fn new(graph: Graph, vertex: usize) -> Walk {
-        Walk { graph: Arc::new(graph), vertex, side: Color::White, history: Vec::new() }
+/// The walk with xiangqi's policy: no score that rests on a repetition goes into the TT.
+pub type Walk = WalkOf<false>;
+
+impl<const S: bool> WalkOf<S> {
+    pub fn new(graph: Graph, vertex: usize) -> Self {
+        WalkOf { graph: Arc::new(graph), vertex, side: Color::White, history: Vec::new() }
     }
 
     pub fn to(v: usize) -> Move {
@@ -95,8 +99,9 @@ impl Walk {
     }
 }
 
-impl Game for Walk {
+impl<const S: bool> Game for WalkOf<S> {
     const NAME: &'static str = "walk";
+    const TT_STORES_PATH_DRAWS: bool = S;
     const SQUARES: usize = 64;
     const PIECES: usize = 2;
     const COLOR_NAMES: [&'static str; 2] = ["white", "black"];
@@ -104,13 +109,13 @@ impl Game for Walk {
     const START_FEN: &'static str = "0 w";
 
     fn startpos() -> Self {
-        Walk::new(Graph::random(1, 48), 0)
+        Self::new(Graph::random(1, 48), 0)
     }
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         let mut parts = fen.split_whitespace();
         let v = parts.next().ok_or(FenError::MissingField("vertex"))?;
         let vertex: usize = v.parse().map_err(|_| FenError::BadField("vertex", v.to_owned()))?;
-        let mut pos = Walk::startpos();
+        let mut pos = Self::startpos();
         if vertex >= pos.graph.edges.len() {
             return Err(FenError::Illegal("no such vertex".into()));
         }
@@ -229,8 +234,8 @@ impl Game for Walk {
 #[derive(Clone, Default)]
 pub struct WalkEval;
 
-impl Evaluator<Walk> for WalkEval {
-    fn evaluate(&mut self, pos: &Walk) -> i32 {
+impl<const S: bool> Evaluator<WalkOf<S>> for WalkEval {
+    fn evaluate(&mut self, pos: &WalkOf<S>) -> i32 {
         pos.graph.value[pos.vertex] * pos.side.sign()
     }
 }
