@@ -310,13 +310,13 @@ mod tests {
 
     #[test]
     fn spsa_line_is_openbench_input() {
-        assert_eq!(RFP_MARGIN.spsa_line(), "RFP_MARGIN, int, 80, 30, 200, 8.5, 0.002");
+        assert_eq!(RFP_MARGIN.spsa_line(), "RFP_MARGIN, int, 77, 30, 200, 8.5, 0.002");
     }
 
     #[test]
     fn out_of_range_values_are_refused() {
         assert!(matches!(RFP_MARGIN.set(10_000), Err(SetError::OutOfRange { .. })));
-        assert_eq!(RFP_MARGIN.get(), 80);
+        assert_eq!(RFP_MARGIN.get(), RFP_MARGIN.default);
     }
 
     #[cfg(not(feature = "tune"))]
