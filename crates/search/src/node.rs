@@ -127,6 +127,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 return v;
             }
         }
+        // A node that is or once was on a principal variation: reduced like one, and the mark
+        // goes back into the TT with the result.
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
 
         let in_check = self.pos.in_check();
         let stm = self.pos.side_to_move();
@@ -301,7 +304,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let mut v = -INFINITE;
             if moves_searched > 1 && depth >= LMR_MIN_DEPTH.get() && (!tactical || !pv_node) {
                 let mut r = self.lmr_reduction(depth, moves_searched);
-                r += i32::from(!pv_node) + i32::from(cut_node) + i32::from(!improving);
+                r += i32::from(!tt_pv) + i32::from(cut_node) + i32::from(!improving);
                 r -= i32::from(gives_check) + i32::from(tactical);
                 if !tactical {
                     r -= self.hist.quiet_score(pt, prev) / LMR_HISTORY_DIVISOR.get();
@@ -364,7 +367,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
 
         if node_path_dependent {
-            sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None);
+            sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None, tt_pv);
         } else {
             let bound = if cutoff {
                 Bound::Lower
@@ -373,7 +376,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             } else {
                 Bound::Upper
             };
-            sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, depth, bound);
+            sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, depth, bound, tt_pv);
             // Learn the static evaluation's error where the search says which way it lies: a
             // quiet outcome (a capture's gain is the evaluation's blind spot by design), a
             // lower bound above it, an upper bound below it, or an exact score.
@@ -439,7 +442,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if v >= probcut_beta {
                 if !path_dependent {
                     let key = self.pos.tt_key();
-                    sh.tt.store(key, m, to_tt(v, ply), NO_EVAL, shallow + 1, Bound::Lower);
+                    let pv = hit.is_some_and(|h| h.pv);
+                    sh.tt.store(key, m, to_tt(v, ply), NO_EVAL, shallow + 1, Bound::Lower, pv);
                 }
                 self.last_path_dependent = path_dependent;
                 return Some(v);
@@ -479,6 +483,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 return v;
             }
         }
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
 
         let stm = self.pos.side_to_move();
         let raw_eval;
@@ -498,7 +503,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             best = stand_pat;
             if best >= beta {
                 if hit.is_none() {
-                    sh.tt.store(key, Move::NONE, to_tt(best, ply), raw_eval, 0, Bound::Lower);
+                    sh.tt.store(
+                        key,
+                        Move::NONE,
+                        to_tt(best, ply),
+                        raw_eval,
+                        0,
+                        Bound::Lower,
+                        tt_pv,
+                    );
                 }
                 return best;
             }
@@ -564,10 +577,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
 
         if node_path_dependent {
-            sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None);
+            sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None, tt_pv);
         } else {
             let bound = if cutoff { Bound::Lower } else { Bound::Upper };
-            sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, 0, bound);
+            sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, 0, bound, tt_pv);
         }
         self.last_path_dependent = node_path_dependent;
         best

@@ -39,13 +39,31 @@ pub struct TtHit {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The position was once searched as a PV node (and the flag has travelled with the entry).
+    pub pv: bool,
 }
 
-// Data layout (64 bits): move 0..16, value 16..32, eval 32..48, depth 48..56,
+// Data layout (64 bits): move 0..16, value 16..32, eval 32..48, depth 48..55, PV 55,
 // flags 56..64 = bound (2 bits) | occupied (1 bit) | generation (5 bits).
 const OCCUPIED: u64 = 1 << 2;
+const PV_BIT: u64 = 1 << 55;
+/// Depths are stored in 7 bits.
+const MAX_STORED_DEPTH: i32 = 127;
 
-fn pack(mv: Move, value: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+fn stored_depth(data: u64) -> i32 {
+    i32::from((data >> 48) as u8 & 0x7F)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pack(
+    mv: Move,
+    value: i32,
+    eval: i32,
+    depth: i32,
+    bound: Bound,
+    pv: bool,
+    generation: u8,
+) -> u64 {
     let bound_bits = match bound {
         Bound::None => 0u64,
         Bound::Upper => 1,
@@ -56,7 +74,8 @@ fn pack(mv: Move, value: i32, eval: i32, depth: i32, bound: Bound, generation: u
     u64::from(mv.raw())
         | (u64::from(value as i16 as u16) << 16)
         | (u64::from(eval as i16 as u16) << 32)
-        | (u64::from(depth.clamp(0, 255) as u8) << 48)
+        | (u64::from(depth.clamp(0, MAX_STORED_DEPTH) as u8) << 48)
+        | if pv { PV_BIT } else { 0 }
         | (flags << 56)
 }
 
@@ -66,13 +85,14 @@ fn unpack(data: u64) -> TtHit {
         mv: Move(data as u16),
         value: i32::from((data >> 16) as u16 as i16),
         eval: i32::from((data >> 32) as u16 as i16),
-        depth: i32::from((data >> 48) as u8),
+        depth: stored_depth(data),
         bound: match flags & 3 {
             0 => Bound::None,
             1 => Bound::Upper,
             2 => Bound::Lower,
             _ => Bound::Exact,
         },
+        pv: data & PV_BIT != 0,
     }
 }
 
@@ -174,9 +194,20 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores a result. `value` must already be node-relative (`score::to_tt`).
+    /// Stores a result. `value` must already be node-relative (`score::to_tt`); `pv`: the node
+    /// is or once was a PV node.
     #[inline]
-    pub fn store(&self, key: u64, mv: Move, value: i32, eval: i32, depth: i32, bound: Bound) {
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Move,
+        value: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        pv: bool,
+    ) {
         let generation = self.generation.load(Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket.entries[0];
@@ -199,14 +230,14 @@ impl TranspositionTable {
                     return;
                 }
                 let mv = if mv.is_none() { old.mv } else { mv };
-                let new = pack(mv, value, eval, depth, bound, generation);
+                let new = pack(mv, value, eval, depth, bound, pv, generation);
                 e.data.store(new, Relaxed);
                 e.check.store(key ^ new, Relaxed);
                 return;
             }
             let worth = if occupied(data) {
                 let age = i32::from(generation.wrapping_sub(generation_of(data)) & GENERATION_MASK);
-                i32::from((data >> 48) as u8) - 8 * age
+                stored_depth(data) - 8 * age
             } else {
                 i32::MIN
             };
@@ -215,7 +246,7 @@ impl TranspositionTable {
                 victim = e;
             }
         }
-        let new = pack(mv, value, eval, depth, bound, generation);
+        let new = pack(mv, value, eval, depth, bound, pv, generation);
         victim.data.store(new, Relaxed);
         victim.check.store(key ^ new, Relaxed);
     }
@@ -244,11 +275,18 @@ mod tests {
     #[test]
     fn stores_and_finds_an_entry() {
         let tt = TranspositionTable::new(1);
-        tt.store(0xDEAD_BEEF_1234_5678, Move(0x1234), -250, 31, 9, Bound::Lower);
+        tt.store(0xDEAD_BEEF_1234_5678, Move(0x1234), -250, 31, 9, Bound::Lower, true);
         let hit = tt.probe(0xDEAD_BEEF_1234_5678).expect("entry");
         assert_eq!(
             hit,
-            TtHit { mv: Move(0x1234), value: -250, eval: 31, depth: 9, bound: Bound::Lower }
+            TtHit {
+                mv: Move(0x1234),
+                value: -250,
+                eval: 31,
+                depth: 9,
+                bound: Bound::Lower,
+                pv: true
+            }
         );
         assert!(tt.probe(0xDEAD_BEEF_1234_5679).is_none());
     }
@@ -257,10 +295,10 @@ mod tests {
     fn a_torn_entry_reads_as_a_miss() {
         let tt = TranspositionTable::new(1);
         let key = 0x0123_4567_89AB_CDEF;
-        tt.store(key, Move(7), 10, 0, 3, Bound::Exact);
+        tt.store(key, Move(7), 10, 0, 3, Bound::Exact, false);
         // Simulate another thread's half-finished write: new data, old check word.
         let e = &tt.bucket(key).entries.iter().find(|e| e.data.load(Relaxed) != 0).unwrap();
-        e.data.store(pack(Move(9), 99, 0, 5, Bound::Exact, 0), Relaxed);
+        e.data.store(pack(Move(9), 99, 0, 5, Bound::Exact, false, 0), Relaxed);
         assert!(tt.probe(key).is_none());
     }
 
@@ -269,7 +307,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
         for k in 0..100_000u64 {
-            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move(1), 0, 0, 1, Bound::Exact);
+            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move(1), 0, 0, 1, Bound::Exact, false);
         }
         assert!(tt.hashfull() > 500);
         tt.new_search();
@@ -280,7 +318,7 @@ mod tests {
     fn clear_forgets_everything() {
         let mut tt = TranspositionTable::new(1);
         tt.new_search();
-        tt.store(42, Move(3), 1, 0, 2, Bound::Exact);
+        tt.store(42, Move(3), 1, 0, 2, Bound::Exact, false);
         tt.clear();
         assert!(tt.probe(42).is_none());
         assert_eq!(tt.size_bytes(), 1 << 20);
@@ -294,15 +332,24 @@ mod tests {
         // 2^40 MB is refused; the table that is obtained is smaller but usable.
         let tt = TranspositionTable::new(1 << 40);
         assert!(tt.size_mb() < 1 << 40);
-        tt.store(42, Move(3), 1, 0, 2, Bound::Exact);
+        tt.store(42, Move(3), 1, 0, 2, Bound::Exact, false);
         assert_eq!(tt.probe(42).map(|h| h.mv), Some(Move(3)));
+    }
+
+    #[test]
+    fn the_pv_mark_and_the_depth_share_a_byte_without_mixing() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, Move(5), 7, 0, 200, Bound::Lower, true);
+        assert_eq!(tt.probe(42).map(|h| (h.depth, h.pv)), Some((MAX_STORED_DEPTH, true)));
+        tt.store(42, Move(5), 7, 0, 126, Bound::Exact, false);
+        assert_eq!(tt.probe(42).map(|h| (h.depth, h.pv)), Some((126, false)));
     }
 
     #[test]
     fn keeps_the_move_when_a_result_without_one_is_stored() {
         let tt = TranspositionTable::new(1);
-        tt.store(42, Move(77), 0, 0, 4, Bound::Upper);
-        tt.store(42, Move::NONE, 5, 0, 6, Bound::Upper);
+        tt.store(42, Move(77), 0, 0, 4, Bound::Upper, false);
+        tt.store(42, Move::NONE, 5, 0, 6, Bound::Upper, false);
         assert_eq!(tt.probe(42).map(|h| (h.mv, h.depth)), Some((Move(77), 6)));
     }
 }
