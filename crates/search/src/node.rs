@@ -366,6 +366,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.hist.update_quiets(best_pt, &quiets_tried[..quiets_len], prev, depth, best_move);
         }
 
+        // A fail high outside the PV is softened towards beta, more so when shallow: a move that
+        // beat beta by a lot in a small search rarely keeps the whole margin.
+        if cutoff && !pv_node && !is_mate(best) && !is_mate(beta) {
+            best = (best * depth + beta) / (depth + 1);
+        }
+
         if node_path_dependent {
             sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None, tt_pv);
         } else {
