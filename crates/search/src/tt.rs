@@ -54,16 +54,9 @@ fn stored_depth(data: u64) -> i32 {
     i32::from((data >> 48) as u8 & 0x7F)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn pack(
-    mv: Move,
-    value: i32,
-    eval: i32,
-    depth: i32,
-    bound: Bound,
-    pv: bool,
-    generation: u8,
-) -> u64 {
+/// Packs an entry: `TtHit` already names every field an entry holds but its generation.
+fn pack(entry: TtHit, generation: u8) -> u64 {
+    let TtHit { mv, value, eval, depth, bound, pv } = entry;
     let bound_bits = match bound {
         Bound::None => 0u64,
         Bound::Upper => 1,
@@ -209,6 +202,7 @@ impl TranspositionTable {
         pv: bool,
     ) {
         let generation = self.generation.load(Relaxed);
+        let entry = TtHit { mv, value, eval, depth, bound, pv };
         let bucket = self.bucket(key);
         let mut victim = &bucket.entries[0];
         let mut victim_worth = i32::MAX;
@@ -230,7 +224,7 @@ impl TranspositionTable {
                     return;
                 }
                 let mv = if mv.is_none() { old.mv } else { mv };
-                let new = pack(mv, value, eval, depth, bound, pv, generation);
+                let new = pack(TtHit { mv, ..entry }, generation);
                 e.data.store(new, Relaxed);
                 e.check.store(key ^ new, Relaxed);
                 return;
@@ -246,7 +240,7 @@ impl TranspositionTable {
                 victim = e;
             }
         }
-        let new = pack(mv, value, eval, depth, bound, pv, generation);
+        let new = pack(entry, generation);
         victim.data.store(new, Relaxed);
         victim.check.store(key ^ new, Relaxed);
     }
@@ -298,7 +292,13 @@ mod tests {
         tt.store(key, Move(7), 10, 0, 3, Bound::Exact, false);
         // Simulate another thread's half-finished write: new data, old check word.
         let e = &tt.bucket(key).entries.iter().find(|e| e.data.load(Relaxed) != 0).unwrap();
-        e.data.store(pack(Move(9), 99, 0, 5, Bound::Exact, false, 0), Relaxed);
+        e.data.store(
+            pack(
+                TtHit { mv: Move(9), value: 99, eval: 0, depth: 5, bound: Bound::Exact, pv: false },
+                0,
+            ),
+            Relaxed,
+        );
         assert!(tt.probe(key).is_none());
     }
 
