@@ -178,7 +178,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && eval < MATE_BOUND
                 && beta > -MATE_BOUND
             {
-                return eval;
+                return if G::REVERSE_FUTILITY_MIDPOINT { (eval + beta) / 2 } else { eval };
             }
 
             // Null move, not after another null move, not with only pawns (zugzwang).
