@@ -14,6 +14,7 @@ use crate::picker::MovePicker;
 use crate::report::Bound;
 use crate::score::*;
 use crate::shared::Shared;
+use crate::tt::TtEntry;
 use crate::worker::{Worker, NO_EVAL};
 use game_api::{Evaluator, Game, GenKind, Move, MoveList, Outcome, Reason, Verdict};
 
@@ -373,7 +374,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
 
         if node_path_dependent {
-            sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None, tt_pv);
+            sh.tt.store(key, TtEntry::move_only(best_move, raw_eval, tt_pv));
         } else {
             let bound = if cutoff {
                 Bound::Lower
@@ -382,7 +383,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             } else {
                 Bound::Upper
             };
-            sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, depth, bound, tt_pv);
+            sh.tt.store(
+                key,
+                TtEntry {
+                    mv: best_move,
+                    value: to_tt(best, ply),
+                    eval: raw_eval,
+                    depth,
+                    bound,
+                    pv: tt_pv,
+                },
+            );
             // Learn the static evaluation's error where the search says which way it lies: a
             // quiet outcome (a capture's gain is the evaluation's blind spot by design), a
             // lower bound above it, an upper bound below it, or an exact score.
@@ -414,7 +425,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         ply: usize,
         cut_node: bool,
         static_eval: i32,
-        hit: Option<crate::tt::TtHit>,
+        hit: Option<TtEntry>,
     ) -> Option<i32> {
         let probcut_beta = beta + PROBCUT_MARGIN.get();
         let shallow = depth - PROBCUT_REDUCTION.get();
@@ -449,7 +460,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if !path_dependent {
                     let key = self.pos.tt_key();
                     let pv = hit.is_some_and(|h| h.pv);
-                    sh.tt.store(key, m, to_tt(v, ply), NO_EVAL, shallow + 1, Bound::Lower, pv);
+                    let value = to_tt(v, ply);
+                    let depth = shallow + 1;
+                    sh.tt.store(
+                        key,
+                        TtEntry { mv: m, value, eval: NO_EVAL, depth, bound: Bound::Lower, pv },
+                    );
                 }
                 self.last_path_dependent = path_dependent;
                 return Some(v);
@@ -509,14 +525,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             best = stand_pat;
             if best >= beta {
                 if hit.is_none() {
+                    let value = to_tt(best, ply);
                     sh.tt.store(
                         key,
-                        Move::NONE,
-                        to_tt(best, ply),
-                        raw_eval,
-                        0,
-                        Bound::Lower,
-                        tt_pv,
+                        TtEntry {
+                            mv: Move::NONE,
+                            value,
+                            eval: raw_eval,
+                            depth: 0,
+                            bound: Bound::Lower,
+                            pv: tt_pv,
+                        },
                     );
                 }
                 return best;
@@ -583,10 +602,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
 
         if node_path_dependent {
-            sh.tt.store(key, best_move, 0, raw_eval, 0, Bound::None, tt_pv);
+            sh.tt.store(key, TtEntry::move_only(best_move, raw_eval, tt_pv));
         } else {
             let bound = if cutoff { Bound::Lower } else { Bound::Upper };
-            sh.tt.store(key, best_move, to_tt(best, ply), raw_eval, 0, bound, tt_pv);
+            let value = to_tt(best, ply);
+            sh.tt.store(
+                key,
+                TtEntry { mv: best_move, value, eval: raw_eval, depth: 0, bound, pv: tt_pv },
+            );
         }
         self.last_path_dependent = node_path_dependent;
         best

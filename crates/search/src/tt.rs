@@ -31,9 +31,10 @@ struct Bucket {
 #[allow(unsafe_code)]
 unsafe impl Zeroable for Bucket {}
 
-/// What a probe found, already unpacked. `value` is relative to the node (see `score::from_tt`).
+/// One table entry, unpacked: what a probe finds and what a store writes. `value` is relative to
+/// the node (see `score::from_tt`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TtHit {
+pub struct TtEntry {
     pub mv: Move,
     pub value: i32,
     pub eval: i32,
@@ -41,6 +42,14 @@ pub struct TtHit {
     pub bound: Bound,
     /// The position was once searched as a PV node (and the flag has travelled with the entry).
     pub pv: bool,
+}
+
+impl TtEntry {
+    /// A path-dependent result: its value holds only on this path (a repetition or a
+    /// move-count draw decided it), so only the move and the static evaluation are worth keeping.
+    pub fn move_only(mv: Move, eval: i32, pv: bool) -> Self {
+        TtEntry { mv, value: 0, eval, depth: 0, bound: Bound::None, pv }
+    }
 }
 
 // Data layout (64 bits): move 0..16, value 16..32, eval 32..48, depth 48..55, PV 55,
@@ -54,9 +63,9 @@ fn stored_depth(data: u64) -> i32 {
     i32::from((data >> 48) as u8 & 0x7F)
 }
 
-/// Packs an entry: `TtHit` already names every field an entry holds but its generation.
-fn pack(entry: TtHit, generation: u8) -> u64 {
-    let TtHit { mv, value, eval, depth, bound, pv } = entry;
+/// Packs an entry: `TtEntry` already names every field an entry holds but its generation.
+fn pack(entry: TtEntry, generation: u8) -> u64 {
+    let TtEntry { mv, value, eval, depth, bound, pv } = entry;
     let bound_bits = match bound {
         Bound::None => 0u64,
         Bound::Upper => 1,
@@ -72,9 +81,9 @@ fn pack(entry: TtHit, generation: u8) -> u64 {
         | (flags << 56)
 }
 
-fn unpack(data: u64) -> TtHit {
+fn unpack(data: u64) -> TtEntry {
     let flags = (data >> 56) as u8;
-    TtHit {
+    TtEntry {
         mv: Move(data as u16),
         value: i32::from((data >> 16) as u16 as i16),
         eval: i32::from((data >> 32) as u16 as i16),
@@ -176,7 +185,7 @@ impl TranspositionTable {
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<TtHit> {
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
         for e in &self.bucket(key).entries {
             let data = e.data.load(Relaxed);
             let check = e.check.load(Relaxed);
@@ -187,22 +196,12 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores a result. `value` must already be node-relative (`score::to_tt`); `pv`: the node
-    /// is or once was a PV node.
+    /// Stores a result. `entry.value` must already be node-relative (`score::to_tt`); `entry.pv`:
+    /// the node is or once was a PV node.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        mv: Move,
-        value: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-        pv: bool,
-    ) {
+    pub fn store(&self, key: u64, entry: TtEntry) {
         let generation = self.generation.load(Relaxed);
-        let entry = TtHit { mv, value, eval, depth, bound, pv };
+        let TtEntry { mv, depth, bound, .. } = entry;
         let bucket = self.bucket(key);
         let mut victim = &bucket.entries[0];
         let mut victim_worth = i32::MAX;
@@ -224,7 +223,7 @@ impl TranspositionTable {
                     return;
                 }
                 let mv = if mv.is_none() { old.mv } else { mv };
-                let new = pack(TtHit { mv, ..entry }, generation);
+                let new = pack(TtEntry { mv, ..entry }, generation);
                 e.data.store(new, Relaxed);
                 e.check.store(key ^ new, Relaxed);
                 return;
@@ -266,14 +265,18 @@ impl TranspositionTable {
 mod tests {
     use super::*;
 
+    fn entry(mv: Move, value: i32, eval: i32, depth: i32, bound: Bound, pv: bool) -> TtEntry {
+        TtEntry { mv, value, eval, depth, bound, pv }
+    }
+
     #[test]
     fn stores_and_finds_an_entry() {
         let tt = TranspositionTable::new(1);
-        tt.store(0xDEAD_BEEF_1234_5678, Move(0x1234), -250, 31, 9, Bound::Lower, true);
+        tt.store(0xDEAD_BEEF_1234_5678, entry(Move(0x1234), -250, 31, 9, Bound::Lower, true));
         let hit = tt.probe(0xDEAD_BEEF_1234_5678).expect("entry");
         assert_eq!(
             hit,
-            TtHit {
+            TtEntry {
                 mv: Move(0x1234),
                 value: -250,
                 eval: 31,
@@ -289,12 +292,19 @@ mod tests {
     fn a_torn_entry_reads_as_a_miss() {
         let tt = TranspositionTable::new(1);
         let key = 0x0123_4567_89AB_CDEF;
-        tt.store(key, Move(7), 10, 0, 3, Bound::Exact, false);
+        tt.store(key, entry(Move(7), 10, 0, 3, Bound::Exact, false));
         // Simulate another thread's half-finished write: new data, old check word.
         let e = &tt.bucket(key).entries.iter().find(|e| e.data.load(Relaxed) != 0).unwrap();
         e.data.store(
             pack(
-                TtHit { mv: Move(9), value: 99, eval: 0, depth: 5, bound: Bound::Exact, pv: false },
+                TtEntry {
+                    mv: Move(9),
+                    value: 99,
+                    eval: 0,
+                    depth: 5,
+                    bound: Bound::Exact,
+                    pv: false,
+                },
                 0,
             ),
             Relaxed,
@@ -307,7 +317,10 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
         for k in 0..100_000u64 {
-            tt.store(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), Move(1), 0, 0, 1, Bound::Exact, false);
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                entry(Move(1), 0, 0, 1, Bound::Exact, false),
+            );
         }
         assert!(tt.hashfull() > 500);
         tt.new_search();
@@ -318,7 +331,7 @@ mod tests {
     fn clear_forgets_everything() {
         let mut tt = TranspositionTable::new(1);
         tt.new_search();
-        tt.store(42, Move(3), 1, 0, 2, Bound::Exact, false);
+        tt.store(42, entry(Move(3), 1, 0, 2, Bound::Exact, false));
         tt.clear();
         assert!(tt.probe(42).is_none());
         assert_eq!(tt.size_bytes(), 1 << 20);
@@ -332,24 +345,24 @@ mod tests {
         // 2^40 MB is refused; the table that is obtained is smaller but usable.
         let tt = TranspositionTable::new(1 << 40);
         assert!(tt.size_mb() < 1 << 40);
-        tt.store(42, Move(3), 1, 0, 2, Bound::Exact, false);
+        tt.store(42, entry(Move(3), 1, 0, 2, Bound::Exact, false));
         assert_eq!(tt.probe(42).map(|h| h.mv), Some(Move(3)));
     }
 
     #[test]
     fn the_pv_mark_and_the_depth_share_a_byte_without_mixing() {
         let tt = TranspositionTable::new(1);
-        tt.store(42, Move(5), 7, 0, 200, Bound::Lower, true);
+        tt.store(42, entry(Move(5), 7, 0, 200, Bound::Lower, true));
         assert_eq!(tt.probe(42).map(|h| (h.depth, h.pv)), Some((MAX_STORED_DEPTH, true)));
-        tt.store(42, Move(5), 7, 0, 126, Bound::Exact, false);
+        tt.store(42, entry(Move(5), 7, 0, 126, Bound::Exact, false));
         assert_eq!(tt.probe(42).map(|h| (h.depth, h.pv)), Some((126, false)));
     }
 
     #[test]
     fn keeps_the_move_when_a_result_without_one_is_stored() {
         let tt = TranspositionTable::new(1);
-        tt.store(42, Move(77), 0, 0, 4, Bound::Upper, false);
-        tt.store(42, Move::NONE, 5, 0, 6, Bound::Upper, false);
+        tt.store(42, entry(Move(77), 0, 0, 4, Bound::Upper, false));
+        tt.store(42, entry(Move::NONE, 5, 0, 6, Bound::Upper, false));
         assert_eq!(tt.probe(42).map(|h| (h.mv, h.depth)), Some((Move(77), 6)));
     }
 }
