@@ -31,8 +31,15 @@ fn stdout_of(bin: &PathBuf, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Sends `lines`, then `go depth D`, and returns every output line up to `bestmove`.
+/// Sends `lines`, then `go depth D` from the start position, and returns every output line up
+/// to `bestmove`.
 fn search_with(bin: &PathBuf, lines: &[&str], depth: u32) -> Vec<String> {
+    search_with_position(bin, lines, "position startpos", depth)
+}
+
+/// Sends `lines`, then `position` and `go depth D`, and returns every output line up to
+/// `bestmove`.
+fn search_with_position(bin: &PathBuf, lines: &[&str], position: &str, depth: u32) -> Vec<String> {
     let mut child = Command::new(bin)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -42,7 +49,7 @@ fn search_with(bin: &PathBuf, lines: &[&str], depth: u32) -> Vec<String> {
     for line in lines {
         writeln!(stdin, "{line}").expect("write");
     }
-    writeln!(stdin, "position startpos\ngo depth {depth}").expect("write");
+    writeln!(stdin, "{position}\ngo depth {depth}").expect("write");
     stdin.flush().expect("flush");
     let mut out = Vec::new();
     for line in BufReader::new(child.stdout.take().expect("stdout")).lines() {
@@ -90,6 +97,29 @@ fn every_tunable_constant_is_an_option_with_the_normal_builds_value() {
     // The normal build announces none of them.
     let normal = stdout_of(&kientuong_bin(), &["uci", "quit"]);
     assert!(!normal.contains("RFP_MARGIN"));
+}
+
+#[test]
+fn xiangqi_lists_its_own_column_and_ucci_announces_it() {
+    let params = stdout_of(&kientuong_bin(), &["params", "--game", "xiangqi"]);
+    assert_eq!(params, stdout_of(&tune_bin(), &["params", "--game", "xiangqi"]));
+    let handshake = stdout_of(&tune_bin(), &["ucci", "quit"]);
+    let mut count = 0;
+    for line in params.lines() {
+        let f: Vec<&str> = line.split(", ").collect();
+        assert_eq!(f.len(), 7, "{line}");
+        let want = format!("option {} type spin min {} max {} default {}", f[0], f[3], f[4], f[2]);
+        assert!(handshake.lines().any(|l| l == want), "missing: {want}");
+        count += 1;
+    }
+    assert!(count >= 40, "only {count} tunables");
+}
+
+#[test]
+fn the_tune_build_searches_xiangqi_as_the_normal_one() {
+    let lines = ["setoption name UCI_Variant value xiangqi"];
+    let search = |bin: &PathBuf| nodes(&search_with_position(bin, &lines, "position startpos", 8));
+    assert_eq!(search(&kientuong_bin()), search(&tune_bin()));
 }
 
 #[test]

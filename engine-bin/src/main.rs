@@ -63,7 +63,7 @@ enum Command {
     /// Train an NNUE net with the streaming trainer (bounded memory, sparse Adam).
     TrainNnue(train_nnue_cmd::TrainNnueArgs),
     /// Print the search's tunable constants in OpenBench's SPSA input format.
-    Params,
+    Params(params_cmd::ParamsArgs),
 }
 
 fn main() -> ExitCode {
@@ -85,7 +85,7 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => tune_cmd::run(&args),
         Some(Command::TrainNet(args)) => train_net_cmd::run(&args),
         Some(Command::TrainNnue(args)) => train_nnue_cmd::run(&args),
-        Some(Command::Params) => params_cmd::run(),
+        Some(Command::Params(args)) => params_cmd::run(&args),
     };
     exit_code(result)
 }

@@ -21,7 +21,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// `"chess"` or `"xiangqi"`: the name used on the command line and in output.
     const NAME: &'static str;
     /// Which of the two games this is; `None` for a game that is neither (the search's toy
-    /// games). For the tools that must tell the games apart; the search never asks.
+    /// games). For the tools that must tell the games apart; the search asks only to pick the
+    /// column of its tunable constants (`search::params::column`).
     const KIND: Option<GameKind> = None;
     /// Board size, a stride for history tables.
     const SQUARES: usize;

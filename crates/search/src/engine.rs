@@ -2,7 +2,7 @@
 //! Lazy-SMP search and picks the move the threads vote for.
 
 use crate::limits::Limits;
-use crate::params::{MAX_DEPTH, MAX_PLY};
+use crate::params::{column, MAX_DEPTH, MAX_PLY};
 use crate::report::{Bound, Info, Reporter, Silent};
 use crate::score::{from_tt, verdict_score, Score, INFINITE, MATE_BOUND};
 use crate::shared::{Deadline, NodeCounter, Shared, Signals, StartGate};
@@ -189,7 +189,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let max_depth = max_depth.min(MAX_PLY as i32 - 8);
         let side = root.side_to_move().index();
         let control = MainControl {
-            time: TimeManager::new(limits, side, started),
+            time: TimeManager::new(limits, side, started, column::<G>()),
             started,
             pondering: limits.ponder,
             best_changes: 0,

@@ -34,16 +34,16 @@ pub struct Histories<G: Game> {
 
 /// Gravity update: moves the value toward ±HISTORY_MAX by `bonus`, slower as it saturates.
 #[inline]
-fn apply(entry: &mut i16, bonus: i32) {
+fn apply(entry: &mut i16, bonus: i32, max: i32) {
     let v = i32::from(*entry);
-    let next = v + bonus - v * bonus.abs() / HISTORY_MAX.get();
-    *entry = next.clamp(-HISTORY_MAX.get(), HISTORY_MAX.get()) as i16;
+    let next = v + bonus - v * bonus.abs() / max;
+    *entry = next.clamp(-max, max) as i16;
 }
 
 /// History bonus for a cutoff at `depth`.
-pub fn bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_MUL.get() * depth * depth + HISTORY_BONUS_ADD.get() * depth)
-        .min(HISTORY_BONUS_CAP.get())
+pub fn bonus<G: Game>(depth: i32) -> i32 {
+    (HISTORY_BONUS_MUL.get::<G>() * depth * depth + HISTORY_BONUS_ADD.get::<G>() * depth)
+        .min(HISTORY_BONUS_CAP.get::<G>())
 }
 
 impl<G: Game> Default for Histories<G> {
@@ -121,7 +121,7 @@ impl<G: Game> Histories<G> {
         depth: i32,
         best_move: Move,
     ) {
-        let b = bonus(depth);
+        let b = bonus::<G>(depth);
         self.update_one(best, prev, b);
         for &pt in tried {
             self.update_one(pt, prev, -b);
@@ -133,11 +133,12 @@ impl<G: Game> Histories<G> {
 
     #[inline]
     fn update_one(&mut self, pt: PieceTo, prev: [Option<PieceTo>; 2], bonus: i32) {
-        apply(&mut self.quiet[pt], bonus);
+        let max = HISTORY_MAX.get::<G>();
+        apply(&mut self.quiet[pt], bonus, max);
         for ((table, dirty), p) in self.continuation.iter_mut().zip(&mut self.dirty).zip(prev) {
             if let Some(p) = p {
                 dirty[p] = true;
-                apply(&mut table[Self::cell(p, pt)], bonus);
+                apply(&mut table[Self::cell(p, pt)], bonus, max);
             }
         }
     }
@@ -146,18 +147,18 @@ impl<G: Game> Histories<G> {
 #[cfg(test)]
 mod tests {
     use super::apply;
-    use crate::params::HISTORY_MAX;
+    use crate::params::{CHESS, HISTORY_MAX};
 
     #[test]
     fn gravity_keeps_history_in_range() {
         let mut h = 0i16;
         for _ in 0..1000 {
-            apply(&mut h, 1600);
+            apply(&mut h, 1600, HISTORY_MAX.get_in(CHESS));
         }
-        assert!(i32::from(h) <= HISTORY_MAX.get() && h > 15_000);
+        assert!(i32::from(h) <= HISTORY_MAX.get_in(CHESS) && h > 15_000);
         for _ in 0..1000 {
-            apply(&mut h, -1600);
+            apply(&mut h, -1600, HISTORY_MAX.get_in(CHESS));
         }
-        assert!(i32::from(h) >= -HISTORY_MAX.get() && h < -15_000);
+        assert!(i32::from(h) >= -HISTORY_MAX.get_in(CHESS) && h < -15_000);
     }
 }

@@ -34,7 +34,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if keys.is_empty() {
             return raw;
         }
-        clamp_eval(self.correction.corrected(raw, self.pos.side_to_move(), keys))
+        clamp_eval(self.correction.corrected::<G>(raw, self.pos.side_to_move(), keys))
     }
 
     /// The correction history's keys at `ply`: the pawn skeleton (chess) and the move that led
@@ -170,11 +170,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         if !pv_node && !in_check {
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
-            let margin =
-                RFP_MARGIN.get() * depth - if improving { RFP_IMPROVING_BONUS.get() } else { 0 };
+            let margin = RFP_MARGIN.get::<G>() * depth
+                - if improving { RFP_IMPROVING_BONUS.get::<G>() } else { 0 };
             // Not when beta is a mated score: the node may have no move at all (a loss in
             // xiangqi even without check), which only the move loop finds out.
-            if depth <= RFP_MAX_DEPTH.get()
+            if depth <= RFP_MAX_DEPTH.get::<G>()
                 && eval - margin >= beta
                 && eval < MATE_BOUND
                 && beta > -MATE_BOUND
@@ -184,16 +184,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
             // Null move, not after another null move, not with only pawns (zugzwang).
             let last_was_null = ply >= 1 && self.stack[ply - 1].piece_to.is_none();
-            if depth >= NMP_MIN_DEPTH.get()
+            if depth >= NMP_MIN_DEPTH.get::<G>()
                 && eval >= beta
                 && !last_was_null
                 && ply >= self.nmp_min_ply
                 && beta.abs() < MATE_BOUND
                 && self.pos.has_non_pawn_material(stm)
             {
-                let r = NMP_BASE_REDUCTION.get()
-                    + depth / NMP_DEPTH_DIVISOR.get()
-                    + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX_REDUCTION.get());
+                let r = NMP_BASE_REDUCTION.get::<G>()
+                    + depth / NMP_DEPTH_DIVISOR.get::<G>()
+                    + ((eval - beta) / NMP_EVAL_DIVISOR.get::<G>())
+                        .min(NMP_EVAL_MAX_REDUCTION.get::<G>());
                 self.stack[ply].piece_to = None;
                 self.eval.on_make_null(&self.pos);
                 self.pos.make_null();
@@ -206,7 +207,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_BOUND { beta } else { v };
-                    if depth < NMP_VERIFY_DEPTH.get() || self.nmp_min_ply != 0 {
+                    if depth < NMP_VERIFY_DEPTH.get::<G>() || self.nmp_min_ply != 0 {
                         self.last_path_dependent = null_path_dependent;
                         return v;
                     }
@@ -232,7 +233,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         // Internal iterative reduction: without a TT move this node is likely new; search it
         // shallower first and let the next iteration see it properly.
-        if tt_move.is_none() && depth >= IIR_MIN_DEPTH.get() && (pv_node || cut_node) {
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH.get::<G>() && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -242,7 +243,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         ];
         let counter = self.hist.counter_move(prev[0]);
         let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, counter, prev);
-        let lmp_limit = (LMP_BASE.get() + depth * depth) / if improving { 1 } else { 2 };
+        let lmp_limit = (LMP_BASE.get::<G>() + depth * depth) / if improving { 1 } else { 2 };
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0usize;
@@ -262,32 +263,34 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             // Shallow pruning, only once a move has shown we are not being mated.
             if best > -MATE_BOUND && !in_check {
                 if !tactical {
-                    if !pv_node && depth <= LMP_MAX_DEPTH.get() && quiets_seen > lmp_limit {
+                    if !pv_node && depth <= LMP_MAX_DEPTH.get::<G>() && quiets_seen > lmp_limit {
                         picker.skip_quiets();
                         continue;
                     }
                     // History pruning: near the leaves, a quiet move that has failed often
                     // lately is not worth a search.
                     if !pv_node
-                        && depth <= HISTORY_PRUNE_MAX_DEPTH.get()
-                        && self.hist.quiet_score(pt, prev) < -HISTORY_PRUNE_MARGIN.get() * depth
+                        && depth <= HISTORY_PRUNE_MAX_DEPTH.get::<G>()
+                        && self.hist.quiet_score(pt, prev)
+                            < -HISTORY_PRUNE_MARGIN.get::<G>() * depth
                     {
                         continue;
                     }
-                    if depth <= FUTILITY_MAX_DEPTH.get()
+                    if depth <= FUTILITY_MAX_DEPTH.get::<G>()
                         && alpha < MATE_BOUND
-                        && eval + FUTILITY_BASE.get() + FUTILITY_PER_DEPTH.get() * depth <= alpha
+                        && eval + FUTILITY_BASE.get::<G>() + FUTILITY_PER_DEPTH.get::<G>() * depth
+                            <= alpha
                         && !self.pos.gives_check(m)
                     {
                         continue;
                     }
-                    if depth <= SEE_PRUNE_MAX_DEPTH.get()
-                        && !self.pos.see_ge(m, -SEE_QUIET_MARGIN.get() * depth)
+                    if depth <= SEE_PRUNE_MAX_DEPTH.get::<G>()
+                        && !self.pos.see_ge(m, -SEE_QUIET_MARGIN.get::<G>() * depth)
                     {
                         continue;
                     }
-                } else if depth <= SEE_PRUNE_MAX_DEPTH.get()
-                    && !self.pos.see_ge(m, -SEE_CAPTURE_MARGIN.get() * depth)
+                } else if depth <= SEE_PRUNE_MAX_DEPTH.get::<G>()
+                    && !self.pos.see_ge(m, -SEE_CAPTURE_MARGIN.get::<G>() * depth)
                 {
                     continue;
                 }
@@ -298,17 +301,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            let extend =
-                gives_check && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR.get() * self.root_depth;
+            let extend = gives_check
+                && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR.get::<G>() * self.root_depth;
             let new_depth = depth - 1 + i32::from(extend);
 
             let mut v = -INFINITE;
-            if moves_searched > 1 && depth >= LMR_MIN_DEPTH.get() && (!tactical || !pv_node) {
+            if moves_searched > 1 && depth >= LMR_MIN_DEPTH.get::<G>() && (!tactical || !pv_node) {
                 let mut r = self.lmr_reduction(depth, moves_searched);
                 r += i32::from(!tt_pv) + i32::from(cut_node) + i32::from(!improving);
                 r -= i32::from(gives_check) + i32::from(tactical);
                 if !tactical {
-                    r -= self.hist.quiet_score(pt, prev) / LMR_HISTORY_DIVISOR.get();
+                    r -= self.hist.quiet_score(pt, prev) / LMR_HISTORY_DIVISOR.get::<G>();
                 }
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 v = -self.search(sh, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -404,7 +407,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 _ => true,
             };
             if !correction_keys.is_empty() && quiet_best && informative && !is_mate(best) {
-                self.correction.update(stm, correction_keys, depth, best, static_eval);
+                self.correction.update::<G>(stm, correction_keys, depth, best, static_eval);
             }
         }
         self.last_path_dependent = node_path_dependent;
@@ -427,9 +430,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         static_eval: i32,
         hit: Option<TtEntry>,
     ) -> Option<i32> {
-        let probcut_beta = beta + PROBCUT_MARGIN.get();
-        let shallow = depth - PROBCUT_REDUCTION.get();
-        if depth < PROBCUT_MIN_DEPTH.get()
+        let probcut_beta = beta + PROBCUT_MARGIN.get::<G>();
+        let shallow = depth - PROBCUT_REDUCTION.get::<G>();
+        if depth < PROBCUT_MIN_DEPTH.get::<G>()
             || beta.abs() >= MATE_BOUND
             || hit.is_some_and(|h| h.depth >= shallow && from_tt(h.value, ply) < probcut_beta)
         {
@@ -558,7 +561,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 // A promotion that captures nothing is never delta-pruned.
                 let captured = self.pos.captured_kind(m);
                 let victim = captured.map_or(0, G::kind_value);
-                if captured.is_some() && stand_pat + victim + QS_DELTA_MARGIN.get() <= alpha {
+                if captured.is_some() && stand_pat + victim + QS_DELTA_MARGIN.get::<G>() <= alpha {
                     continue;
                 }
                 // The picker hands out only captures that do not lose material, except the TT

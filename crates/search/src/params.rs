@@ -9,7 +9,14 @@
 //!   pays nothing. Built with the `tune` feature, each is a `static` with an atomic value that
 //!   the engine exposes as a UCI spin option (named as here), and [`TUNABLES`] lists them all
 //!   for that and for the SPSA input (`kientuong params`).
+//!
+//! A constant has one value per game [`column`]: chess's (which the search's toy games share)
+//! and xiangqi's. They are the same unless a declaration gives xiangqi its own
+//! (`NAME = chess [xiangqi X], min..=max;`), which is done only when a tuning run for xiangqi
+//! produced a set that won its SPRT there (`tuning/spsa/README.md`): the games differ in
+//! branching, piece values and draw rate, so the best margins differ too.
 
+use game_api::{Game, GameKind};
 #[cfg(feature = "tune")]
 use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
 
@@ -32,15 +39,37 @@ pub const MATE_PROOF_MARGIN: i32 = 2;
 /// expect from a long think; earlier it would only flood the engine pane.
 pub const CURRMOVE_REPORT_AFTER_MS: u64 = 3000;
 
-/// One tunable constant: its name (also its UCI option name in a `tune` build), its value and
-/// the range a tuner may move it in.
+/// The column of chess's values (and of every game that is not xiangqi).
+pub const CHESS: usize = 0;
+/// The column of xiangqi's values.
+pub const XIANGQI: usize = 1;
+
+/// Which column of values game `G` plays with; a constant, so the choice folds away.
+pub const fn column<G: Game>() -> usize {
+    match G::KIND {
+        Some(GameKind::Xiangqi) => XIANGQI,
+        _ => CHESS,
+    }
+}
+
+/// The column of the game a `--game` name or a session plays.
+pub fn column_of(kind: GameKind) -> usize {
+    match kind {
+        GameKind::Chess => CHESS,
+        GameKind::Xiangqi => XIANGQI,
+    }
+}
+
+/// One tunable constant: its name (also its UCI option name in a `tune` build), its value in
+/// each game column and the range a tuner may move it in.
 pub struct Param {
     pub name: &'static str,
-    pub default: i32,
+    /// The declared values, indexed by [`column`].
+    pub defaults: [i32; 2],
     pub min: i32,
     pub max: i32,
     #[cfg(feature = "tune")]
-    value: AtomicI32,
+    values: [AtomicI32; 2],
 }
 
 /// Why [`Param::set`] refused a value.
@@ -74,37 +103,45 @@ impl std::error::Error for SetError {}
 pub const SPSA_R_END: f64 = 0.002;
 
 impl Param {
-    const fn new(name: &'static str, default: i32, min: i32, max: i32) -> Self {
+    const fn new(name: &'static str, defaults: [i32; 2], min: i32, max: i32) -> Self {
         Param {
             name,
-            default,
+            defaults,
             min,
             max,
             #[cfg(feature = "tune")]
-            value: AtomicI32::new(default),
+            values: [AtomicI32::new(defaults[CHESS]), AtomicI32::new(defaults[XIANGQI])],
         }
     }
 
-    /// The value the search uses now.
+    /// The value game `G`'s search uses now.
     #[inline(always)]
-    pub fn get(&self) -> i32 {
+    pub fn get<G: Game>(&self) -> i32 {
+        self.get_in(column::<G>())
+    }
+
+    /// The value the search uses now in game column `column` ([`CHESS`] or [`XIANGQI`]).
+    #[inline(always)]
+    pub fn get_in(&self, column: usize) -> i32 {
         #[cfg(feature = "tune")]
         {
-            self.value.load(Relaxed)
+            self.values[column].load(Relaxed)
         }
         #[cfg(not(feature = "tune"))]
         {
-            self.default
+            self.defaults[column]
         }
     }
 
     /// The value as a count (the time manager's unsigned arithmetic); ranges start at 0.
     #[inline(always)]
-    pub fn get_u64(&self) -> u64 {
-        u64::try_from(self.get()).unwrap_or(0)
+    pub fn get_u64_in(&self, column: usize) -> u64 {
+        u64::try_from(self.get_in(column)).unwrap_or(0)
     }
 
-    /// Sets the value (a `tune` build only), within the declared range.
+    /// Sets the value of both columns (a `tune` build only), within the declared range. A
+    /// tuning run plays one game, and an option must mean the same thing whichever game the
+    /// session turns out to play.
     pub fn set(&self, value: i32) -> Result<(), SetError> {
         if !(self.min..=self.max).contains(&value) {
             return Err(SetError::OutOfRange {
@@ -116,7 +153,9 @@ impl Param {
         }
         #[cfg(feature = "tune")]
         {
-            self.value.store(value, Relaxed);
+            for slot in &self.values {
+                slot.store(value, Relaxed);
+            }
             Ok(())
         }
         #[cfg(not(feature = "tune"))]
@@ -130,13 +169,13 @@ impl Param {
         (f64::from(self.max - self.min) / 20.0).max(1.0)
     }
 
-    /// This parameter as a line of OpenBench's SPSA input:
+    /// This parameter's value in game column `column` as a line of OpenBench's SPSA input:
     /// `name, int, value, min, max, c_end, r_end`.
-    pub fn spsa_line(&self) -> String {
+    pub fn spsa_line(&self, column: usize) -> String {
         format!(
             "{}, int, {}, {}, {}, {}, {}",
             self.name,
-            self.get(),
+            self.get_in(column),
             self.min,
             self.max,
             self.spsa_c_end(),
@@ -150,17 +189,32 @@ pub fn find(name: &str) -> Option<&'static Param> {
     TUNABLES.iter().copied().find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
-/// Declares each tunable constant once: `NAME = value, min..=max;` with its doc comment. Makes a
-/// `const` (normal build) or `static` (`tune` build) [`Param`] per entry and [`TUNABLES`].
+/// Declares each tunable constant once: `NAME = value, min..=max;`, or
+/// `NAME = value [xiangqi X], min..=max;` where xiangqi plays with its own value, with its doc
+/// comment. Makes a `const` (normal build) or `static` (`tune` build) [`Param`] per entry and
+/// [`TUNABLES`].
 macro_rules! tunables {
-    ($( $(#[$doc:meta])* $name:ident = $value:literal, $min:literal ..= $max:literal; )*) => {
+    (@xiangqi $value:literal) => { $value };
+    (@xiangqi $value:literal $xiangqi:literal) => { $xiangqi };
+    ($( $(#[$doc:meta])* $name:ident = $value:literal $([xiangqi $xiangqi:literal])?,
+        $min:literal ..= $max:literal; )*) => {
         $(
             $(#[$doc])*
             #[cfg(not(feature = "tune"))]
-            pub const $name: Param = Param::new(stringify!($name), $value, $min, $max);
+            pub const $name: Param = Param::new(
+                stringify!($name),
+                [$value, tunables!(@xiangqi $value $($xiangqi)?)],
+                $min,
+                $max,
+            );
             $(#[$doc])*
             #[cfg(feature = "tune")]
-            pub static $name: Param = Param::new(stringify!($name), $value, $min, $max);
+            pub static $name: Param = Param::new(
+                stringify!($name),
+                [$value, tunables!(@xiangqi $value $($xiangqi)?)],
+                $min,
+                $max,
+            );
         )*
         /// Every tunable constant, in declaration order.
         pub static TUNABLES: &[&Param] = &[$(&$name),*];
@@ -293,8 +347,11 @@ mod tests {
         let _guard = VALUES.lock();
         assert!(TUNABLES.len() >= 40);
         for p in TUNABLES {
-            assert_eq!(p.get(), p.default, "{}", p.name);
-            assert!(p.min <= p.default && p.default <= p.max, "{}", p.name);
+            for column in [CHESS, XIANGQI] {
+                let value = p.defaults[column];
+                assert_eq!(p.get_in(column), value, "{}", p.name);
+                assert!(p.min <= value && value <= p.max, "{}", p.name);
+            }
             assert!(p.spsa_c_end() >= 1.0);
         }
     }
@@ -308,15 +365,41 @@ mod tests {
         assert!(find("NO_SUCH_CONSTANT").is_none());
     }
 
+    /// The two declaration forms, in a module of their own (its own `TUNABLES`).
+    mod declared {
+        use super::super::*;
+        tunables! {
+            /// The same in both games.
+            SHARED = 7, 0..=10;
+            /// Xiangqi's own.
+            OWN = 7 [xiangqi 9], 0..=10;
+        }
+    }
+
+    #[test]
+    fn a_xiangqi_value_fills_only_the_xiangqi_column() {
+        assert_eq!(declared::SHARED.defaults, [7, 7]);
+        assert_eq!(declared::OWN.defaults, [7, 9]);
+        assert_eq!(declared::TUNABLES.len(), 2);
+        assert_eq!(
+            declared::OWN.spsa_line(column_of(GameKind::Xiangqi)),
+            "OWN, int, 9, 0, 10, 1, 0.002"
+        );
+        assert_eq!(
+            declared::OWN.spsa_line(column_of(GameKind::Chess)),
+            "OWN, int, 7, 0, 10, 1, 0.002"
+        );
+    }
+
     #[test]
     fn spsa_line_is_openbench_input() {
-        assert_eq!(RFP_MARGIN.spsa_line(), "RFP_MARGIN, int, 77, 30, 200, 8.5, 0.002");
+        assert_eq!(RFP_MARGIN.spsa_line(CHESS), "RFP_MARGIN, int, 77, 30, 200, 8.5, 0.002");
     }
 
     #[test]
     fn out_of_range_values_are_refused() {
         assert!(matches!(RFP_MARGIN.set(10_000), Err(SetError::OutOfRange { .. })));
-        assert_eq!(RFP_MARGIN.get(), RFP_MARGIN.default);
+        assert_eq!(RFP_MARGIN.get_in(CHESS), RFP_MARGIN.defaults[CHESS]);
     }
 
     #[cfg(not(feature = "tune"))]
@@ -330,8 +413,8 @@ mod tests {
     fn a_tune_build_sets_and_restores_values() {
         let _guard = VALUES.lock();
         NMP_VERIFY_DEPTH.set(13).unwrap_or_else(|e| unreachable!("{e}"));
-        assert_eq!(NMP_VERIFY_DEPTH.get(), 13);
+        assert_eq!([NMP_VERIFY_DEPTH.get_in(CHESS), NMP_VERIFY_DEPTH.get_in(XIANGQI)], [13, 13]);
         NMP_VERIFY_DEPTH.set(12).unwrap_or_else(|e| unreachable!("{e}"));
-        assert_eq!(NMP_VERIFY_DEPTH.get(), NMP_VERIFY_DEPTH.default);
+        assert_eq!(NMP_VERIFY_DEPTH.get_in(CHESS), NMP_VERIFY_DEPTH.defaults[CHESS]);
     }
 }

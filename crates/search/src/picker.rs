@@ -107,7 +107,7 @@ impl MovePicker {
                     pos.generate(GenKind::Tactical, &mut self.list);
                     for (i, &m) in self.list.iter().enumerate() {
                         let victim = pos.captured_kind(m).map_or(0, G::kind_value);
-                        self.scores[i] = victim * MVV_MULTIPLIER.get();
+                        self.scores[i] = victim * MVV_MULTIPLIER.get::<G>();
                     }
                     self.next = 0;
                     self.stage = Stage::GoodTactical;

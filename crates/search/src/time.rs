@@ -13,17 +13,19 @@ pub struct TimeManager {
     soft_ms: Option<u64>,
     /// Absolute ceiling (ms).
     hard_ms: Option<u64>,
+    /// The game column of the constants (`params::column`).
+    column: usize,
 }
 
 impl TimeManager {
-    pub fn new(limits: &Limits, side: usize, start: Instant) -> TimeManager {
+    pub fn new(limits: &Limits, side: usize, start: Instant, column: usize) -> TimeManager {
         if let Some(movetime) = limits.movetime {
             let budget = movetime.saturating_sub(limits.move_overhead.min(movetime / 2)).max(1);
             // A fixed move time is for spending: no early stop between iterations.
-            return TimeManager { start, soft_ms: None, hard_ms: Some(budget) };
+            return TimeManager { start, soft_ms: None, hard_ms: Some(budget), column };
         }
         let Some(left) = limits.time[side] else {
-            return TimeManager { start, soft_ms: None, hard_ms: None };
+            return TimeManager { start, soft_ms: None, hard_ms: None, column };
         };
         let inc = limits.inc[side].unwrap_or(0);
         let reserve = limits.move_overhead.saturating_add(MIN_RESERVE_MS);
@@ -32,12 +34,12 @@ impl TimeManager {
         let moves_to_go = limits
             .movestogo
             .map(|m| u64::from(m.max(1)))
-            .unwrap_or(DEFAULT_MOVES_TO_GO.get_u64())
-            .min(MAX_MOVES_TO_GO.get_u64());
+            .unwrap_or(DEFAULT_MOVES_TO_GO.get_u64_in(column))
+            .min(MAX_MOVES_TO_GO.get_u64_in(column));
         // Plan the clock over the moves to go: the increments they bring in, less the transport
         // lag that *each* of them pays (two more as a margin). Setting the overhead aside only
         // once let a steady lag above the unused increment wear the clock down to the reserve.
-        let inc_share = inc.saturating_mul(INC_USAGE_PERMILLE.get_u64()) / 1000;
+        let inc_share = inc.saturating_mul(INC_USAGE_PERMILLE.get_u64_in(column)) / 1000;
         let planned = left
             .saturating_add(inc_share.saturating_mul(moves_to_go - 1))
             .saturating_sub(limits.move_overhead.saturating_mul(moves_to_go + 2))
@@ -46,12 +48,13 @@ impl TimeManager {
         let hard_cap = if moves_to_go == 1 {
             usable
         } else {
-            usable / 1000 * HARD_MAX_PERMILLE.get_u64()
-                + usable % 1000 * HARD_MAX_PERMILLE.get_u64() / 1000
+            usable / 1000 * HARD_MAX_PERMILLE.get_u64_in(column)
+                + usable % 1000 * HARD_MAX_PERMILLE.get_u64_in(column) / 1000
         };
-        let hard = target.saturating_mul(HARD_TARGET_FACTOR.get_u64()).min(hard_cap).max(1);
+        let hard =
+            target.saturating_mul(HARD_TARGET_FACTOR.get_u64_in(column)).min(hard_cap).max(1);
         let soft = target.min(hard);
-        TimeManager { start, soft_ms: Some(soft), hard_ms: Some(hard) }
+        TimeManager { start, soft_ms: Some(soft), hard_ms: Some(hard), column }
     }
 
     /// Restarts the clock (on `ponderhit`: pondering time was the opponent's).
@@ -90,20 +93,21 @@ impl TimeManager {
         let Some(soft) = self.soft_ms else { return true };
         let mut scale = 1000
             + instability
-                .saturating_mul(INSTABILITY_PERMILLE_PER_CHANGE.get_u64())
-                .min(INSTABILITY_MAX_PERMILLE.get_u64());
-        if score_drop >= SCORE_DROP_THRESHOLD.get() {
-            scale += SCORE_DROP_PERMILLE.get_u64();
+                .saturating_mul(INSTABILITY_PERMILLE_PER_CHANGE.get_u64_in(self.column))
+                .min(INSTABILITY_MAX_PERMILLE.get_u64_in(self.column));
+        if score_drop >= SCORE_DROP_THRESHOLD.get_in(self.column) {
+            scale += SCORE_DROP_PERMILLE.get_u64_in(self.column);
         }
         let share_scale = NODE_SHARE_BASE_PERMILLE
-            .get_u64()
+            .get_u64_in(self.column)
             .saturating_sub(best_share.min(1000))
-            .saturating_mul(NODE_SHARE_FACTOR_PERMILLE.get_u64())
+            .saturating_mul(NODE_SHARE_FACTOR_PERMILLE.get_u64_in(self.column))
             / 1000;
         let adjusted =
             (soft.saturating_mul(scale) / 1000).saturating_mul(share_scale.max(1)) / 1000;
         let adjusted = self.hard_ms.map_or(adjusted, |hard| adjusted.min(hard));
-        self.elapsed_ms() < adjusted.saturating_mul(ITERATION_START_PERMILLE.get_u64()) / 1000
+        self.elapsed_ms()
+            < adjusted.saturating_mul(ITERATION_START_PERMILLE.get_u64_in(self.column)) / 1000
     }
 }
 
@@ -119,7 +123,7 @@ mod tests {
             move_overhead: overhead,
             ..Limits::default()
         };
-        TimeManager::new(&limits, 0, Instant::now())
+        TimeManager::new(&limits, 0, Instant::now(), CHESS)
     }
 
     #[test]
@@ -150,7 +154,7 @@ mod tests {
         assert!(tm.should_start_iteration(u64::MAX / 2, i32::MAX, 0));
         let limits =
             Limits { movetime: Some(u64::MAX), move_overhead: u64::MAX, ..Limits::default() };
-        assert!(TimeManager::new(&limits, 1, Instant::now()).is_timed());
+        assert!(TimeManager::new(&limits, 1, Instant::now(), CHESS).is_timed());
     }
 
     /// A game where every move spends its whole soft target plus a transport lag equal to the
@@ -180,14 +184,14 @@ mod tests {
             Limits { time: [Some(10_000), Some(10_000)], move_overhead: 10, ..Limits::default() };
         let spent = std::time::Duration::from_millis(soft * 7 / 10);
         let start = Instant::now().checked_sub(spent).expect("the clock runs back that far");
-        let tm = TimeManager::new(&limits, 0, start);
+        let tm = TimeManager::new(&limits, 0, start, CHESS);
         assert!(!tm.should_start_iteration(0, 0, 950), "a dominant best move stops");
         assert!(tm.should_start_iteration(0, 0, 300), "a contested best move goes on");
     }
 
     #[test]
     fn untimed_search_has_no_limits() {
-        let tm = TimeManager::new(&Limits::depth(5), 0, Instant::now());
+        let tm = TimeManager::new(&Limits::depth(5), 0, Instant::now(), CHESS);
         assert!(!tm.is_timed());
         assert!(!tm.hard_limit_reached());
         assert!(tm.should_start_iteration(0, 0, 500));

@@ -99,9 +99,9 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
 }
 
 /// Late-move reductions in plies by `[depth][move number]` (see `LMR_BASE`).
-pub fn lmr_table() -> Box<[[u8; 64]; 64]> {
-    let base = f64::from(LMR_BASE.get()) / 100.0;
-    let divisor = f64::from(LMR_DIVISOR.get()) / 100.0;
+pub fn lmr_table<G: Game>() -> Box<[[u8; 64]; 64]> {
+    let base = f64::from(LMR_BASE.get::<G>()) / 100.0;
+    let divisor = f64::from(LMR_DIVISOR.get::<G>()) / 100.0;
     let mut lmr = Box::new([[0u8; 64]; 64]);
     for (d, row) in lmr.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -123,7 +123,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             stack: vec![Frame::default(); MAX_PLY + 4].into_boxed_slice(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1].into_boxed_slice(),
             pv_len: [0; MAX_PLY + 1],
-            lmr: lmr_table(),
+            lmr: lmr_table::<G>(),
             nodes: 0,
             seldepth: 0,
             root_depth: 0,
@@ -154,7 +154,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         // A tuner may have moved the LMR constants since this worker was made.
         #[cfg(feature = "tune")]
         {
-            self.lmr = lmr_table();
+            self.lmr = lmr_table::<G>();
         }
         self.nodes = 0;
         self.seldepth = 0;
@@ -320,9 +320,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         pv_idx: usize,
     ) {
         let prev = self.root_moves[pv_idx].prev_score;
-        let mut delta = ASPIRATION_DELTA.get();
+        let mut delta = ASPIRATION_DELTA.get::<G>();
         let (mut alpha, mut beta) =
-            if depth >= ASPIRATION_MIN_DEPTH.get() && prev.abs() < MATE_BOUND {
+            if depth >= ASPIRATION_MIN_DEPTH.get::<G>() && prev.abs() < MATE_BOUND {
                 ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
             } else {
                 (-INFINITE, INFINITE)
@@ -380,7 +380,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 v = -self.search(sh, -beta, -alpha, new_depth, 1, false);
             } else {
                 let late = i - pv_idx;
-                let r = if depth >= LMR_MIN_DEPTH.get() && late >= 3 && !tactical && !gives_check {
+                let r = if depth >= LMR_MIN_DEPTH.get::<G>()
+                    && late >= 3
+                    && !tactical
+                    && !gives_check
+                {
                     (self.lmr_reduction(depth, late) - 1).clamp(0, (new_depth - 1).max(0))
                 } else {
                     0

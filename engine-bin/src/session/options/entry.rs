@@ -121,13 +121,13 @@ impl Entry {
     }
 
     /// A tunable search constant: a spin option named as the constant in both dialects,
-    /// announced with its current value as the default.
+    /// announced with its current value as the default (see [`Entry::declaration`]).
     pub fn tunable(param: &'static Param) -> Entry {
         Entry::both(
             param.name,
             param.name,
             Kind::Spin {
-                default: i64::from(param.get()),
+                default: i64::from(param.get_in(search::params::CHESS)),
                 min: i64::from(param.min),
                 max: i64::from(param.max),
                 zero_is_auto_in_ucci: false,
@@ -162,8 +162,16 @@ impl Entry {
     pub fn declaration(&self, dialect: Dialect) -> OptionKind {
         match self.kind {
             Kind::Check { default, .. } => OptionKind::Check { default },
-            Kind::Spin { default, min, max, zero_is_auto_in_ucci, .. } => OptionKind::Spin {
-                default,
+            Kind::Spin { default, min, max, zero_is_auto_in_ucci, set } => OptionKind::Spin {
+                // A search constant's current value in the game the dialect starts with: UCCI
+                // plays xiangqi, UCI chess until told otherwise.
+                default: match set {
+                    SpinTarget::Param(param) => i64::from(param.get_in(match dialect {
+                        Dialect::Uci => search::params::CHESS,
+                        Dialect::Ucci => search::params::XIANGQI,
+                    })),
+                    SpinTarget::Setting(_) => default,
+                },
                 min: Entry::spin_min(min, zero_is_auto_in_ucci, dialect),
                 max,
             },
