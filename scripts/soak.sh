@@ -4,17 +4,19 @@
 # games each by default. It runs in slices across sessions: each call plays for at most MINUTES
 # (split between the games still unfinished), and the next call resumes both matches from their
 # state files. A sampler records the peak RSS (VmHWM) of every engine process meanwhile.
-#   scripts/soak.sh [-k KIENTUONG] [-m MINUTES] [-g GAMES_PER_GAME] [chess|xiangqi …]
+#   scripts/soak.sh [-k KIENTUONG] [-m MINUTES] [-g GAMES_PER_GAME] [-s SEED] [chess|xiangqi …]
 # State, PGNs and the RSS table live outside the work tree, under
-# ${KIENTUONG_DATA:-~/.cache/kientuong}/soak/. `scripts/soak-report` summarizes them.
+# ${KIENTUONG_DATA:-~/.cache/kientuong}/soak/. `scripts/soak-report` summarizes them. A machine
+# that is laid anew loses them: the README keeps the tally of each series, and a new series
+# takes a new SEED (the opening order) so that it does not replay the lost one's games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-kt=target/release/kientuong minutes=30 games=5000
-while getopts "k:m:g:" opt; do
+kt=target/release/kientuong minutes=30 games=5000 seed=35
+while getopts "k:m:g:s:" opt; do
   case $opt in
-    k) kt=$OPTARG ;; m) minutes=$OPTARG ;; g) games=$OPTARG ;;
-    *) sed -n 2,9p "$0"; exit 2 ;;
+    k) kt=$OPTARG ;; m) minutes=$OPTARG ;; g) games=$OPTARG ;; s) seed=$OPTARG ;;
+    *) sed -n 2,11p "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -49,7 +51,7 @@ for game in "${kinds[@]}"; do
       --engine "cmd=$dir/engines/kientuong-t2" name=threads2 option.Threads=2
       --engine "cmd=$dir/engines/kientuong-t1" name=threads1 option.Threads=1
       --each tc=1+0.01 timemargin=0 option.Hash=16
-      --games 2 --rounds $(((games + 1) / 2)) --repeat --concurrency 1 --seed 35
+      --games 2 --rounds $(((games + 1) / 2)) --repeat --concurrency 1 --seed "$seed"
       --pgnout "$dir/$game.pgn" --state "$state")
   fi
   # A slice ends by SIGTERM; the state was written after the last finished game, and the game
