@@ -1,6 +1,6 @@
 //! The staged move picker: hands out moves one at a time, best guesses first, generating each
 //! class only when the previous ones did not cut off. Order: TT move, captures that do not lose
-//! material (most valuable victim first), the two killers, the counter move, quiet moves by
+//! material (most valuable victim first, then least valuable attacker), the two killers, the counter move, quiet moves by
 //! history, and last the captures that lose material. Quiescence uses only the first two stages.
 
 use crate::history::{Histories, PieceTo};
@@ -107,7 +107,12 @@ impl MovePicker {
                     pos.generate(GenKind::Tactical, &mut self.list);
                     for (i, &m) in self.list.iter().enumerate() {
                         let victim = pos.captured_kind(m).map_or(0, G::kind_value);
-                        self.scores[i] = victim * MVV_MULTIPLIER.get::<G>();
+                        // Least valuable attacker first among equal victims: it risks the
+                        // least if the exchange goes on. The king counts as a queen-and-a-bit,
+                        // and a thirty-second of a value never outweighs a different victim.
+                        let attacker = G::kind_value(pos.moved_piece(m) % (G::PIECES / 2));
+                        self.scores[i] =
+                            victim * MVV_MULTIPLIER.get::<G>() - attacker.min(1000) / 32;
                     }
                     self.next = 0;
                     self.stage = Stage::GoodTactical;
