@@ -232,16 +232,16 @@ tunables! {
     /// Reverse futility (static null move): depth at or below which it applies.
     RFP_MAX_DEPTH = 6, 3..=12;
     /// Reverse futility margin per ply of depth.
-    RFP_MARGIN = 77, 30..=200;
+    RFP_MARGIN = 77 [xiangqi 75], 30..=200;
     /// Reverse futility margin taken off when the static eval is improving.
-    RFP_IMPROVING_BONUS = 63, 0..=150;
+    RFP_IMPROVING_BONUS = 63 [xiangqi 64], 0..=150;
     /// Null move: the shallowest depth at which it is tried.
     NMP_MIN_DEPTH = 3, 1..=6;
     /// Null move reduction: base plus depth / divisor...
     NMP_BASE_REDUCTION = 4, 1..=6;
     NMP_DEPTH_DIVISOR = 4, 2..=8;
     /// ...plus one ply per this many centipawns the static eval exceeds beta, capped.
-    NMP_EVAL_DIVISOR = 205, 50..=400;
+    NMP_EVAL_DIVISOR = 205 [xiangqi 201], 50..=400;
     NMP_EVAL_MAX_REDUCTION = 3, 0..=6;
     /// From this depth a null-move cutoff is verified by a search without null moves, so that
     /// zugzwang positions the material test missed are still searched correctly.
@@ -249,7 +249,7 @@ tunables! {
     /// ProbCut: from this depth, captures are tried against `beta + PROBCUT_MARGIN` at
     /// `depth - PROBCUT_REDUCTION`.
     PROBCUT_MIN_DEPTH = 5, 3..=10;
-    PROBCUT_MARGIN = 195, 50..=400;
+    PROBCUT_MARGIN = 195 [xiangqi 193], 50..=400;
     PROBCUT_REDUCTION = 4, 2..=6;
     /// Internal iterative reduction: nodes with no TT move at this depth or deeper search one
     /// ply less.
@@ -262,28 +262,28 @@ tunables! {
     LMP_BASE = 4, 0..=10;
     /// Futility pruning of quiet moves: depth limit and margin (base + per ply).
     FUTILITY_MAX_DEPTH = 8, 3..=12;
-    FUTILITY_BASE = 87, 0..=250;
-    FUTILITY_PER_DEPTH = 97, 30..=250;
+    FUTILITY_BASE = 87 [xiangqi 84], 0..=250;
+    FUTILITY_PER_DEPTH = 97 [xiangqi 93], 30..=250;
     /// SEE pruning: captures losing more than `SEE_CAPTURE_MARGIN * depth`, quiets losing more
     /// than `SEE_QUIET_MARGIN * depth` are skipped up to this depth.
     SEE_PRUNE_MAX_DEPTH = 8, 3..=12;
-    SEE_CAPTURE_MARGIN = 88, 20..=200;
-    SEE_QUIET_MARGIN = 53, 10..=150;
+    SEE_CAPTURE_MARGIN = 88 [xiangqi 92], 20..=200;
+    SEE_QUIET_MARGIN = 53 [xiangqi 59], 10..=150;
     /// History pruning: quiet moves whose history score is below `-MARGIN * depth` are skipped
     /// outside PV nodes up to this depth.
     HISTORY_PRUNE_MAX_DEPTH = 3, 1..=6;
-    HISTORY_PRUNE_MARGIN = 3043, 500..=8000;
+    HISTORY_PRUNE_MARGIN = 3043 [xiangqi 3144], 500..=8000;
     /// Quiescence: delta (futility) margin added to the captured piece's value.
-    QS_DELTA_MARGIN = 222, 50..=500;
+    QS_DELTA_MARGIN = 222 [xiangqi 229], 50..=500;
 
     // ----- late-move reductions -----
     LMR_MIN_DEPTH = 3, 1..=6;
     /// Reduction in plies = (LMR_BASE + ln(depth) * ln(move number) * 100 / LMR_DIVISOR) / 100:
     /// both constants are in hundredths, so that a tuner can move them in integer steps.
-    LMR_BASE = 74, 0..=200;
-    LMR_DIVISOR = 218, 100..=400;
+    LMR_BASE = 74 [xiangqi 79], 0..=200;
+    LMR_DIVISOR = 218 [xiangqi 221], 100..=400;
     /// History score worth one ply of reduction less (or more).
-    LMR_HISTORY_DIVISOR = 5884, 2000..=16000;
+    LMR_HISTORY_DIVISOR = 5884 [xiangqi 6015], 2000..=16000;
 
     // ----- extensions -----
     /// Check extensions stop once the ply reaches this multiple of the root depth (no
@@ -295,15 +295,15 @@ tunables! {
     /// stored as i16).
     HISTORY_MAX = 16000, 4000..=32000;
     /// Bonus for a move that caused a cutoff: `min(MUL * depth^2 + ADD * depth, CAP)`.
-    HISTORY_BONUS_MUL = 17, 2..=64;
-    HISTORY_BONUS_ADD = 32, 0..=200;
+    HISTORY_BONUS_MUL = 17 [xiangqi 18], 2..=64;
+    HISTORY_BONUS_ADD = 32 [xiangqi 37], 0..=200;
     HISTORY_BONUS_CAP = 1573, 400..=4000;
     /// Score of a capture in the picker: victim value times this.
     MVV_MULTIPLIER = 16, 1..=64;
 
     // ----- static-evaluation correction -----
     /// Largest correction, and largest single error learnt from, in centipawns.
-    CORRECTION_LIMIT = 201, 50..=400;
+    CORRECTION_LIMIT = 201 [xiangqi 199], 50..=400;
     /// A search of depth `d` moves an entry `min(d + 1, this)` 256ths of the way to its error.
     CORRECTION_MAX_WEIGHT = 16, 4..=64;
 
