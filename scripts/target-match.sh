@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The search issue's target match: a build of COMMIT (default HEAD) against a build of the
+# issue's base `74eafaa`, 10+0.1, 1 thread, Hash 16, the built-in openings with both colours, no
+# adjudication, 400 games, two at a time. It is two hours of both cores, so it runs in slices
+# across sessions and machines:
+#   - both builds live in the data cache (`${KIENTUONG_DATA:-~/.cache/kientuong}/builds/<commit>/`)
+#     and are rebuilt from git when missing, at the same paths, so a state file finds its engines;
+#   - the state lives in the cache and is copied after every slice to
+#     `tuning/matches/<game>-target-<commit>.state` (no PGN: the state holds every result and the
+#     pentanomial pairs), which a session commits; a new machine resumes from that copy.
+#   scripts/target-match.sh [-c COMMIT] [-m MINUTES] [-r ROUNDS] [-s SEED] chess|xiangqi
+# With -m the slice ends after MINUTES (the game cut short is played again on resume).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+base=74eafaa commit=HEAD minutes=0 rounds=200 seed=103
+while getopts "c:m:r:s:" opt; do
+  case $opt in
+    c) commit=$OPTARG ;; m) minutes=$OPTARG ;; r) rounds=$OPTARG ;; s) seed=$OPTARG ;;
+    *) sed -n 2,12p "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+game=${1:?chess or xiangqi}
+commit=$(git rev-parse --short=7 "$commit")
+data=${KIENTUONG_DATA:-$HOME/.cache/kientuong}
+
+# The release binary of a commit, built once in a throwaway worktree.
+build_of() {
+  local rev=$1 out="$data/builds/$1/kientuong"
+  if [ ! -x "$out" ]; then
+    local tree
+    tree=$(mktemp -d)
+    git worktree add -q --detach "$tree" "$rev"
+    (cd "$tree" && cargo build --release -q -p engine-bin --target-dir "$data/builds/target-$rev")
+    mkdir -p "$data/builds/$rev"
+    cp "$data/builds/target-$rev/release/kientuong" "$out"
+    git worktree remove --force "$tree"
+  fi
+  echo "$out"
+}
+
+head_bin=$(build_of "$commit")
+base_bin=$(build_of "$base")
+name="$game-target-$commit"
+state="$data/matches/$name.state"
+snapshot="tuning/matches/$name.state"
+mkdir -p "$data/matches" tuning/matches
+[ -f "$state" ] || [ ! -f "$snapshot" ] || cp "$snapshot" "$state"
+
+if [ -f "$state" ]; then
+  args=(match --resume "$state")
+else
+  args=(match --game "$game" --engine "cmd=$head_bin" "name=$commit" --engine "cmd=$base_bin" "name=$base"
+    --each tc=10+0.1 option.Hash=16 option.Threads=1 --games 2 --rounds "$rounds" --repeat
+    --concurrency 2 --openings order=random --seed "$seed" --state "$state")
+fi
+if [ "$minutes" -gt 0 ]; then
+  timeout --signal=TERM "$((minutes * 60))" "$head_bin" "${args[@]}" || true
+else
+  "$head_bin" "${args[@]}"
+fi
+cp "$state" "$snapshot"
+grep '^#' "$snapshot" || true
