@@ -15,8 +15,8 @@
 //! average to correct; xiangqi therefore has no structure key. The continuation table gained
 //! in xiangqi and nothing in chess (`docs/SEARCH_TESTS.md`), so only xiangqi uses it.
 
-use crate::params::{column, CORRECTION_ENTRIES, CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
-use game_api::{Color, Game};
+use crate::params::{CORRECTION_ENTRIES, CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
+use game_api::Color;
 
 /// Entries hold centipawns times this, so that small corrections average without rounding away.
 const GRAIN: i32 = 256;
@@ -80,15 +80,10 @@ impl Default for CorrectionHistory {
 }
 
 impl CorrectionHistory {
-    /// `raw` (the static evaluation, side to move's view) moved by the learnt corrections.
+    /// `raw` (the static evaluation, side to move's view) moved by the learnt corrections,
+    /// within the limit of game column `column` (`params::column`).
     #[inline]
-    pub fn corrected<G: Game>(&self, raw: i32, stm: Color, keys: CorrectionKeys) -> i32 {
-        self.corrected_in(raw, stm, keys, column::<G>())
-    }
-
-    /// [`Self::corrected`] with the constants of game column `column`.
-    #[inline]
-    fn corrected_in(&self, raw: i32, stm: Color, keys: CorrectionKeys, column: usize) -> i32 {
+    pub fn corrected(&self, raw: i32, stm: Color, keys: CorrectionKeys, column: usize) -> i32 {
         let sum =
             self.structure.get(stm, keys.structure) + self.continuation.get(stm, keys.continuation);
         let limit = CORRECTION_LIMIT.get_in(column) * GRAIN;
@@ -96,22 +91,10 @@ impl CorrectionHistory {
     }
 
     /// Learns from a search of `depth` that found `searched` where the corrected static
-    /// evaluation said `static_eval`; deeper searches weigh more.
+    /// evaluation said `static_eval`; deeper searches weigh more. `column` picks the game's
+    /// constants.
     #[inline]
-    pub fn update<G: Game>(
-        &mut self,
-        stm: Color,
-        keys: CorrectionKeys,
-        depth: i32,
-        searched: i32,
-        static_eval: i32,
-    ) {
-        self.update_in(stm, keys, depth, searched, static_eval, column::<G>());
-    }
-
-    /// [`Self::update`] with the constants of game column `column`.
-    #[inline]
-    fn update_in(
+    pub fn update(
         &mut self,
         stm: Color,
         keys: CorrectionKeys,
@@ -143,25 +126,25 @@ mod tests {
         let mut c = CorrectionHistory::default();
         let key = CorrectionKeys { structure: Some(12345), continuation: None };
         let other = CorrectionKeys { structure: Some(12346), continuation: None };
-        assert_eq!(c.corrected_in(10, Color::White, key, CHESS), 10);
+        assert_eq!(c.corrected(10, Color::White, key, CHESS), 10);
         // The search keeps finding the position 50 cp better than the evaluation says.
         for _ in 0..500 {
-            let seen = c.corrected_in(10, Color::White, key, CHESS);
-            c.update_in(Color::White, key, 10, 60, seen, CHESS);
+            let seen = c.corrected(10, Color::White, key, CHESS);
+            c.update(Color::White, key, 10, 60, seen, CHESS);
         }
-        let learnt = c.corrected_in(10, Color::White, key, CHESS) - 10;
+        let learnt = c.corrected(10, Color::White, key, CHESS) - 10;
         assert!((45..=50).contains(&learnt), "learnt {learnt}");
         // The other side's table and other skeletons are untouched.
-        assert_eq!(c.corrected_in(10, Color::Black, key, CHESS), 10);
-        assert_eq!(c.corrected_in(10, Color::White, other, CHESS), 10);
+        assert_eq!(c.corrected(10, Color::Black, key, CHESS), 10);
+        assert_eq!(c.corrected(10, Color::White, other, CHESS), 10);
         // Absurd errors are capped.
         for _ in 0..5000 {
-            let seen = c.corrected_in(0, Color::Black, key, CHESS);
-            c.update_in(Color::Black, key, 20, 30_000, seen, CHESS);
+            let seen = c.corrected(0, Color::Black, key, CHESS);
+            c.update(Color::Black, key, 20, 30_000, seen, CHESS);
         }
-        assert_eq!(c.corrected_in(0, Color::Black, key, CHESS), CORRECTION_LIMIT.get_in(CHESS));
+        assert_eq!(c.corrected(0, Color::Black, key, CHESS), CORRECTION_LIMIT.get_in(CHESS));
         c.clear();
-        assert_eq!(c.corrected_in(0, Color::Black, key, CHESS), 0);
+        assert_eq!(c.corrected(0, Color::Black, key, CHESS), 0);
     }
 
     /// Two keys learn the same errors, so together they correct it no faster than the total
@@ -171,18 +154,18 @@ mod tests {
         let mut c = CorrectionHistory::default();
         let both = CorrectionKeys { structure: Some(7), continuation: Some(99) };
         for _ in 0..500 {
-            let seen = c.corrected_in(0, Color::White, both, CHESS);
-            c.update_in(Color::White, both, 10, 40, seen, CHESS);
+            let seen = c.corrected(0, Color::White, both, CHESS);
+            c.update(Color::White, both, 10, 40, seen, CHESS);
         }
-        let total = c.corrected_in(0, Color::White, both, CHESS);
+        let total = c.corrected(0, Color::White, both, CHESS);
         assert!((36..=40).contains(&total), "total {total}");
         let structure_only = CorrectionKeys { structure: Some(7), continuation: None };
         let continuation_only = CorrectionKeys { structure: None, continuation: Some(99) };
         let (s, k) = (
-            c.corrected_in(0, Color::White, structure_only, CHESS),
-            c.corrected_in(0, Color::White, continuation_only, CHESS),
+            c.corrected(0, Color::White, structure_only, CHESS),
+            c.corrected(0, Color::White, continuation_only, CHESS),
         );
         assert!(s > 0 && k > 0 && s + k <= total + 1, "structure {s}, continuation {k}");
-        assert_eq!(c.corrected_in(0, Color::White, CorrectionKeys::default(), CHESS), 0);
+        assert_eq!(c.corrected(0, Color::White, CorrectionKeys::default(), CHESS), 0);
     }
 }

@@ -34,7 +34,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if keys.is_empty() {
             return raw;
         }
-        clamp_eval(self.correction.corrected::<G>(raw, self.pos.side_to_move(), keys))
+        clamp_eval(self.correction.corrected(raw, self.pos.side_to_move(), keys, column::<G>()))
     }
 
     /// The correction history's keys at `ply`: the pawn skeleton (chess) and the move that led
@@ -407,7 +407,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 _ => true,
             };
             if !correction_keys.is_empty() && quiet_best && informative && !is_mate(best) {
-                self.correction.update::<G>(stm, correction_keys, depth, best, static_eval);
+                self.correction.update(
+                    stm,
+                    correction_keys,
+                    depth,
+                    best,
+                    static_eval,
+                    column::<G>(),
+                );
             }
         }
         self.last_path_dependent = node_path_dependent;
