@@ -83,6 +83,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// by default; chess turns it on: measured at 10 000 nodes it gained in chess and lost in
     /// xiangqi (docs/SEARCH_TESTS.md).
     const REVERSE_FUTILITY_MIDPOINT: bool = false;
+    /// Whether quiescence softens its fail highs towards beta, as the full search does: a
+    /// stand-pat cutoff returns halfway to beta, a capture's cutoff a quarter of the way. Off by
+    /// default; xiangqi turns it on: measured at 10 000 nodes it gained in xiangqi and nothing
+    /// in chess (docs/SEARCH_TESTS.md).
+    const QSEARCH_FAIL_HIGH_SOFTENING: bool = false;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

@@ -534,6 +534,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             stand_pat = self.corrected_eval(raw_eval, self.correction_keys(ply));
             best = stand_pat;
             if best >= beta {
+                // Standing pat above beta is a guess, not a search.
+                if G::QSEARCH_FAIL_HIGH_SOFTENING {
+                    best = (best + beta) / 2;
+                }
                 if hit.is_none() {
                     let value = to_tt(best, ply);
                     sh.tt.store(
@@ -609,6 +613,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if in_check && moves_searched == 0 {
             self.last_path_dependent = false;
             return verdict_score(self.pos.no_moves_verdict(), stm, ply);
+        }
+        // As in the full search, a capture's margin over beta rarely survives a deeper look.
+        if G::QSEARCH_FAIL_HIGH_SOFTENING && cutoff && !is_mate(best) && !is_mate(beta) {
+            best = (3 * best + beta) / 4;
         }
 
         if node_path_dependent {
