@@ -1,5 +1,9 @@
 use crate::{Color, FenError, GameKind, Move, MoveError, MoveList, Verdict};
 
+/// A set of squares of either game: bit `s` stands for square `s` as the game numbers its
+/// squares (`0..Game::SQUARES`, at most 128).
+pub type SquareSet = u128;
+
 /// Which moves a generator call produces. All three produce *legal* moves only; when the side to
 /// move is in check, every kind is restricted to evasions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +117,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_tactical(&self, m: Move) -> bool;
     /// Static exchange evaluation: does `m` win at least `threshold` centipawns?
     fn see_ge(&self, m: Move, threshold: i32) -> bool;
+    /// The squares the side *not* to move attacks: those where one of its pieces could capture
+    /// a piece of the side to move, pins and checks aside. The search splits its quiet history
+    /// by whether a move leaves and whether it enters such a square. The default, no square,
+    /// leaves that split unused for a game that does not say.
+    fn threatened_squares(&self) -> SquareSet {
+        0
+    }
 
     // ----- generation and validation -----
 

@@ -35,7 +35,7 @@ mod verdict;
 pub use color::Color;
 pub use dirty::{DirtyPieces, PieceBoard, PieceSquare, MAX_DIRTY};
 pub use error::{FenError, MoveError};
-pub use game::{Evaluator, Game, GenKind};
+pub use game::{Evaluator, Game, GenKind, SquareSet};
 pub use kind::GameKind;
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
 pub use rng::SplitMix64;

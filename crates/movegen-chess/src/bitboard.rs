@@ -1,6 +1,8 @@
 //! Bitboards are plain `u64`s, bit `rank * 8 + file` (a1 = 0, h8 = 63). This module holds the
 //! constants and the few helpers every other module leans on.
 
+use game_api::Color;
+
 pub type Bitboard = u64;
 
 pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
@@ -29,6 +31,17 @@ pub fn lsb(b: Bitboard) -> usize {
 #[inline(always)]
 pub const fn more_than_one(b: Bitboard) -> bool {
     b & b.wrapping_sub(1) != 0
+}
+
+/// The squares attacked by `color`'s pawns on `pawns`, all of them at once: one diagonal step
+/// forward each way, with the edge file masked off first so that no step wraps to the far side.
+#[inline(always)]
+pub const fn pawn_attacks_of(color: Color, pawns: Bitboard) -> Bitboard {
+    let (towards_a, towards_h) = (pawns & !FILE_A, pawns & !FILE_H);
+    match color {
+        Color::White => (towards_a << 7) | (towards_h << 9),
+        Color::Black => (towards_a >> 9) | (towards_h >> 7),
+    }
 }
 
 /// Iterates over the set bits of a bitboard, lowest first.

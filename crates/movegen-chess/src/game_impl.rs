@@ -10,7 +10,7 @@ use crate::tables::{KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
 use crate::zobrist::KEYS;
 use game_api::{
-    Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, Reason, Verdict,
+    Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, Reason, SquareSet, Verdict,
 };
 
 /// Positions for `kientuong bench`: the start, the classic perft test positions, middlegames
@@ -189,6 +189,11 @@ impl Game for Chess {
     #[inline]
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         self.static_exchange_at_least(m, threshold)
+    }
+
+    #[inline]
+    fn threatened_squares(&self) -> SquareSet {
+        SquareSet::from(self.attacked_squares(!self.side))
     }
 
     #[inline]

@@ -3,7 +3,7 @@
 //! and the undo stack that `make`/`unmake` push and pop. This file holds the representation and
 //! the attack queries every other module builds on.
 
-use crate::bitboard::{bit, lsb, more_than_one, Bitboard, Squares};
+use crate::bitboard::{bit, lsb, more_than_one, pawn_attacks_of, Bitboard, Squares};
 use crate::castling::CastlingRules;
 use crate::magic::{bishop_attacks, rook_attacks, BISHOP_RAYS, ROOK_RAYS};
 use crate::tables::{between, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
@@ -120,6 +120,29 @@ impl Chess {
             || (rook_attacks(sq, occupied) & self.straight_sliders(by)) != 0
     }
 
+    /// Every square `by` attacks with the current occupancy, squares of its own pieces
+    /// included (a defended piece is an attacked square): the pawns by two shifts, every other
+    /// piece by one table or magic lookup.
+    pub(crate) fn attacked_squares(&self, by: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let mut attacked = pawn_attacks_of(by, self.pieces(by, PAWN));
+        for sq in Squares(self.pieces(by, KNIGHT)) {
+            attacked |= KNIGHT_ATTACKS[sq];
+        }
+        for sq in Squares(self.diagonal_sliders(by)) {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in Squares(self.straight_sliders(by)) {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        // A loop rather than `king_square`, which would index past the table on a kingless
+        // board; a position always has its king, so this runs once.
+        for sq in Squares(self.pieces(by, KING)) {
+            attacked |= KING_ATTACKS[sq];
+        }
+        attacked
+    }
+
     /// Enemy pieces attacking the king of the side to move.
     #[inline(always)]
     pub(crate) fn compute_checkers(&self) -> Bitboard {
@@ -219,5 +242,67 @@ impl Chess {
         } else {
             0
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::{FILE_A, FILE_H, RANK_6, RANK_7, RANK_8};
+    use crate::game_impl::BENCH_FENS;
+    use game_api::{Game, SquareSet};
+
+    /// Bench positions, plus pawns on both edge files of both colours (where a careless shift
+    /// wraps), pins, an en-passant square and a promotion-ready pawn.
+    const FENS: &[&str] = &[
+        "4k3/P6p/8/1p4P1/1P4p1/8/p6P/4K3 w - - 0 1",
+        "4k3/P6p/8/1p4P1/1P4p1/8/p6P/4K3 b - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+        "2k5/8/8/q7/8/8/3R4/4K3 w - - 0 1",
+    ];
+
+    /// Slow reference: square by square, does any piece of `by` attack it?
+    fn attacked_one_by_one(pos: &Chess, by: Color) -> Bitboard {
+        let occupied = pos.occupied();
+        (0..64).filter(|&sq| pos.attacked_by(sq, by, occupied)).fold(0, |set, sq| set | bit(sq))
+    }
+
+    #[test]
+    fn attacked_squares_match_the_square_by_square_test() {
+        for fen in FENS.iter().chain(BENCH_FENS) {
+            let pos = Chess::parse_fen(fen).expect("test FEN");
+            for by in [Color::White, Color::Black] {
+                assert_eq!(
+                    pos.attacked_squares(by),
+                    attacked_one_by_one(&pos, by),
+                    "{fen}, attacked by {by:?}"
+                );
+            }
+            let opponent = pos.attacked_squares(!pos.side);
+            assert_eq!(pos.threatened_squares(), SquareSet::from(opponent), "{fen}");
+        }
+    }
+
+    #[test]
+    fn black_attacks_in_the_start_position() {
+        // Pawns cover rank 6, the back rank covers rank 7, and on rank 8 only the corner
+        // rooks stand where no piece of theirs reaches.
+        let pos = Chess::startpos();
+        let corners = bit(56) | bit(63);
+        let expected = RANK_6 | RANK_7 | (RANK_8 & !corners);
+        assert_eq!(pos.attacked_squares(Color::Black), expected);
+        assert_eq!(pos.threatened_squares(), SquareSet::from(expected));
+    }
+
+    #[test]
+    fn edge_pawns_do_not_wrap() {
+        // A white pawn on a2 attacks only b3; one on h2 only g3; black mirrors.
+        assert_eq!(pawn_attacks_of(Color::White, bit(8)), bit(17));
+        assert_eq!(pawn_attacks_of(Color::White, bit(15)), bit(22));
+        assert_eq!(pawn_attacks_of(Color::Black, bit(48)), bit(41));
+        assert_eq!(pawn_attacks_of(Color::Black, bit(55)), bit(46));
+        assert_eq!(pawn_attacks_of(Color::White, FILE_A | FILE_H) & (FILE_A | FILE_H), 0);
     }
 }

@@ -43,9 +43,21 @@ const fn same_half(a: usize, b: usize) -> bool {
 
 // ----- line tables -----
 
-/// Slider attacks along a line of `len` squares from `pos` with occupancy `occ` (bit per
-/// square of the line). `screened`: cannon captures (the first piece beyond the first piece).
-const fn line_attacks(len: usize, pos: usize, occ: usize, screened: bool) -> u16 {
+/// What a line piece reaches along its rank or file.
+#[derive(Clone, Copy)]
+enum LineRule {
+    /// A rook: every square up to and including the first piece.
+    Rook,
+    /// A cannon's captures: the first piece beyond exactly one screen.
+    CannonCaptures,
+    /// A cannon's threats: every square beyond exactly one screen up to and including the next
+    /// piece, since a piece of the other side that stood on any of them could be taken.
+    CannonThreats,
+}
+
+/// What `rule` reaches along a line of `len` squares from `pos` with occupancy `occ` (bit per
+/// square of the line).
+const fn line_attacks(len: usize, pos: usize, occ: usize, rule: LineRule) -> u16 {
     let mut out = 0u16;
     let mut dir = 0;
     while dir < 2 {
@@ -57,14 +69,17 @@ const fn line_attacks(len: usize, pos: usize, occ: usize, screened: bool) -> u16
                 break;
             }
             let occupied = occ & (1 << i) != 0;
-            if !screened {
+            let reached = match rule {
+                LineRule::Rook => true,
+                LineRule::CannonCaptures => seen_screen && occupied,
+                LineRule::CannonThreats => seen_screen,
+            };
+            if reached {
                 out |= 1 << i;
-                if occupied {
-                    break;
-                }
-            } else if occupied {
-                if seen_screen {
-                    out |= 1 << i;
+            }
+            if occupied {
+                // A rook stops at the first piece, a cannon at the first one beyond its screen.
+                if seen_screen || matches!(rule, LineRule::Rook) {
                     break;
                 }
                 seen_screen = true;
@@ -75,13 +90,13 @@ const fn line_attacks(len: usize, pos: usize, occ: usize, screened: bool) -> u16
     out
 }
 
-const fn build_rank_table(screened: bool) -> [[u16; 512]; FILES] {
+const fn build_rank_table(rule: LineRule) -> [[u16; 512]; FILES] {
     let mut t = [[0u16; 512]; FILES];
     let mut f = 0;
     while f < FILES {
         let mut occ = 0;
         while occ < 512 {
-            t[f][occ] = line_attacks(FILES, f, occ, screened);
+            t[f][occ] = line_attacks(FILES, f, occ, rule);
             occ += 1;
         }
         f += 1;
@@ -89,13 +104,13 @@ const fn build_rank_table(screened: bool) -> [[u16; 512]; FILES] {
     t
 }
 
-const fn build_file_table(screened: bool) -> [[u16; 1024]; RANKS] {
+const fn build_file_table(rule: LineRule) -> [[u16; 1024]; RANKS] {
     let mut t = [[0u16; 1024]; RANKS];
     let mut r = 0;
     while r < RANKS {
         let mut occ = 0;
         while occ < 1024 {
-            t[r][occ] = line_attacks(RANKS, r, occ, screened);
+            t[r][occ] = line_attacks(RANKS, r, occ, rule);
             occ += 1;
         }
         r += 1;
@@ -119,10 +134,12 @@ const fn build_file_spread() -> [u128; 1024] {
     t
 }
 
-static RANK_ROOK: [[u16; 512]; FILES] = build_rank_table(false);
-static RANK_CANNON: [[u16; 512]; FILES] = build_rank_table(true);
-static FILE_ROOK: [[u16; 1024]; RANKS] = build_file_table(false);
-static FILE_CANNON: [[u16; 1024]; RANKS] = build_file_table(true);
+static RANK_ROOK: [[u16; 512]; FILES] = build_rank_table(LineRule::Rook);
+static RANK_CANNON: [[u16; 512]; FILES] = build_rank_table(LineRule::CannonCaptures);
+static RANK_CANNON_THREATS: [[u16; 512]; FILES] = build_rank_table(LineRule::CannonThreats);
+static FILE_ROOK: [[u16; 1024]; RANKS] = build_file_table(LineRule::Rook);
+static FILE_CANNON: [[u16; 1024]; RANKS] = build_file_table(LineRule::CannonCaptures);
+static FILE_CANNON_THREATS: [[u16; 1024]; RANKS] = build_file_table(LineRule::CannonThreats);
 static FILE_SPREAD: [u128; 1024] = build_file_spread();
 
 /// Index of `sq` in the transposed occupancy (`file * 10 + rank`).
@@ -197,6 +214,13 @@ pub fn rook_attacks(sq: usize, occ: Occupancy) -> Bitboard {
 #[inline(always)]
 pub fn cannon_captures(sq: usize, occ: Occupancy) -> Bitboard {
     line_lookup(sq, occ, &RANK_CANNON, &FILE_CANNON)
+}
+
+/// Squares a cannon on `sq` threatens: every square beyond exactly one screen, up to and
+/// including the next piece. `cannon_captures` is the occupied part of it.
+#[inline(always)]
+pub fn cannon_threats(sq: usize, occ: Occupancy) -> Bitboard {
+    line_lookup(sq, occ, &RANK_CANNON_THREATS, &FILE_CANNON_THREATS)
 }
 
 // ----- steppers -----

@@ -5,7 +5,9 @@ use crate::encoding::{from_sq, to_sq};
 use crate::position::Xiangqi;
 use crate::types::{Kind, KINDS, PIECES, SQUARES};
 use crate::{fen, movegen, notation, rules, see};
-use game_api::{Color, FenError, Game, GameKind, GenKind, Move, MoveError, MoveList, Verdict};
+use game_api::{
+    Color, FenError, Game, GameKind, GenKind, Move, MoveError, MoveList, SquareSet, Verdict,
+};
 
 impl Game for Xiangqi {
     const NAME: &'static str = "xiangqi";
@@ -127,6 +129,11 @@ impl Game for Xiangqi {
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         from_sq(m) < SQUARES && to_sq(m) < SQUARES && see::see_ge(&self.board, m, threshold)
+    }
+
+    #[inline]
+    fn threatened_squares(&self) -> SquareSet {
+        self.board.attacked_squares(!self.board.side).0
     }
 
     #[inline]

@@ -1,7 +1,15 @@
-//! Move-ordering memory that outlives one node: quiet-move history by (piece, target square),
-//! continuation histories keyed by the previous one and two moves, and counter moves. Flat
-//! boxed slices indexed with the game's strides (`PIECES * SQUARES`), allocated once per thread
-//! and kept between searches (Lazy SMP threads each learn their own).
+//! Move-ordering memory that outlives one node: quiet-move history by (threats, piece, target
+//! square), continuation histories keyed by the previous one and two moves, and counter moves.
+//! Flat boxed slices indexed with the game's strides (`PIECES * SQUARES`), allocated once per
+//! thread and kept between searches (Lazy SMP threads each learn their own).
+//!
+//! The main quiet table is four tables in one, `[from threatened][to threatened][piece][to]`:
+//! whether the opponent attacks the square the move leaves and the one it lands on, as seen at
+//! the node where it is played (`Game::threatened_squares`, computed once per node). The same
+//! move is good when it saves an attacked piece and bad when it walks into an attack, and one
+//! table would average the two away. A [`QuietKey`] carries both indices, so that ordering,
+//! pruning, reductions and the update all read the same cell; the continuation tables keep the
+//! plain piece-to.
 //!
 //! The continuation tables are the big ones (xiangqi: 1260 previous piece-tos). They are lean
 //! in two ways, neither of which changes a single score:
@@ -13,14 +21,32 @@
 //!   search faults in no pages and the tables stay as resident as the search made them.
 
 use crate::params::{HISTORY_BONUS_ADD, HISTORY_BONUS_CAP, HISTORY_BONUS_MUL, HISTORY_MAX};
-use game_api::{Game, Move};
+use game_api::{Game, Move, SquareSet};
 use std::marker::PhantomData;
 
 /// A (piece, target) pair flattened to `piece * SQUARES + to`.
 pub type PieceTo = usize;
 
+/// The four threat tables of the main quiet history: from-square attacked or not, times
+/// to-square attacked or not.
+const THREAT_BUCKETS: usize = 4;
+
+/// A quiet move as the main quiet history indexes it at one node: its piece-to, and which
+/// threat table it falls in there (`2 * from_threatened + to_threatened`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QuietKey {
+    piece_to: PieceTo,
+    threat: usize,
+}
+
+/// Whether `sq` is in `set`. A square past the set's width (never one of a real board) is not.
+#[inline]
+fn contains(set: SquareSet, sq: usize) -> bool {
+    u32::try_from(sq).ok().and_then(|sq| set.checked_shr(sq)).is_some_and(|bits| bits & 1 != 0)
+}
+
 pub struct Histories<G: Game> {
-    /// Quiet moves: `[piece][to]`.
+    /// Quiet moves: `[from threatened][to threatened][piece][to]` (see the module notes).
     quiet: Box<[i16]>,
     /// `[previous piece-to][kind-to]` for the move one ply back (counter-move history) and two
     /// plies back (follow-up history); see the module notes.
@@ -61,7 +87,7 @@ impl<G: Game> Histories<G> {
         let n = Self::STRIDE;
         let cells = n * Self::ROW;
         Histories {
-            quiet: vec![0; n].into_boxed_slice(),
+            quiet: vec![0; THREAT_BUCKETS * n].into_boxed_slice(),
             continuation: [vec![0; cells].into_boxed_slice(), vec![0; cells].into_boxed_slice()],
             dirty: [vec![false; n].into_boxed_slice(), vec![false; n].into_boxed_slice()],
             counter: vec![Move::NONE; n].into_boxed_slice(),
@@ -89,19 +115,37 @@ impl<G: Game> Histories<G> {
         p * Self::ROW + pt % Self::ROW
     }
 
+    /// The main quiet-history cell of `key`.
+    #[inline]
+    fn quiet_cell(key: QuietKey) -> usize {
+        key.threat * Self::STRIDE + key.piece_to
+    }
+
     #[inline]
     pub fn piece_to(pos: &G, m: Move) -> PieceTo {
         pos.moved_piece(m) * G::SQUARES + G::to_square(m)
     }
 
-    /// Ordering score of a quiet move `pt`, given the piece-to of the previous two moves
-    /// (`None` after a null move or at the root).
+    /// The key of the quiet move `m` (piece-to `pt`) at a node where the opponent attacks
+    /// `threats`.
     #[inline]
-    pub fn quiet_score(&self, pt: PieceTo, prev: [Option<PieceTo>; 2]) -> i32 {
-        let mut score = i32::from(self.quiet[pt]);
+    pub fn quiet_key(pt: PieceTo, m: Move, threats: SquareSet) -> QuietKey {
+        let from_threatened = contains(threats, G::from_square(m));
+        let to_threatened = contains(threats, G::to_square(m));
+        QuietKey {
+            piece_to: pt,
+            threat: 2 * usize::from(from_threatened) + usize::from(to_threatened),
+        }
+    }
+
+    /// Ordering score of a quiet move, given the piece-to of the previous two moves (`None`
+    /// after a null move or at the root).
+    #[inline]
+    pub fn quiet_score(&self, key: QuietKey, prev: [Option<PieceTo>; 2]) -> i32 {
+        let mut score = i32::from(self.quiet[Self::quiet_cell(key)]);
         for (table, p) in self.continuation.iter().zip(prev) {
             if let Some(p) = p {
-                score += i32::from(table[Self::cell(p, pt)]);
+                score += i32::from(table[Self::cell(p, key.piece_to)]);
             }
         }
         score
@@ -115,16 +159,16 @@ impl<G: Game> Histories<G> {
     /// Rewards `best` (which caused a cutoff) and punishes the quiet moves tried before it.
     pub fn update_quiets(
         &mut self,
-        best: PieceTo,
-        tried: &[PieceTo],
+        best: QuietKey,
+        tried: &[QuietKey],
         prev: [Option<PieceTo>; 2],
         depth: i32,
         best_move: Move,
     ) {
         let b = bonus::<G>(depth);
         self.update_one(best, prev, b);
-        for &pt in tried {
-            self.update_one(pt, prev, -b);
+        for &key in tried {
+            self.update_one(key, prev, -b);
         }
         if let Some(p) = prev[0] {
             self.counter[p] = best_move;
@@ -132,13 +176,13 @@ impl<G: Game> Histories<G> {
     }
 
     #[inline]
-    fn update_one(&mut self, pt: PieceTo, prev: [Option<PieceTo>; 2], bonus: i32) {
+    fn update_one(&mut self, key: QuietKey, prev: [Option<PieceTo>; 2], bonus: i32) {
         let max = HISTORY_MAX.get::<G>();
-        apply(&mut self.quiet[pt], bonus, max);
+        apply(&mut self.quiet[Self::quiet_cell(key)], bonus, max);
         for ((table, dirty), p) in self.continuation.iter_mut().zip(&mut self.dirty).zip(prev) {
             if let Some(p) = p {
                 dirty[p] = true;
-                apply(&mut table[Self::cell(p, pt)], bonus, max);
+                apply(&mut table[Self::cell(p, key.piece_to)], bonus, max);
             }
         }
     }
@@ -146,7 +190,7 @@ impl<G: Game> Histories<G> {
 
 #[cfg(test)]
 mod tests {
-    use super::apply;
+    use super::{apply, contains};
     use crate::params::{CHESS, HISTORY_MAX};
 
     #[test]
@@ -160,5 +204,16 @@ mod tests {
             apply(&mut h, -1600, HISTORY_MAX.get_in(CHESS));
         }
         assert!(i32::from(h) >= -HISTORY_MAX.get_in(CHESS) && h < -15_000);
+    }
+
+    #[test]
+    fn square_sets_answer_for_every_bit_and_nothing_past_them() {
+        let set = (1u128 << 0) | (1 << 63) | (1 << 64) | (1 << 89) | (1 << 127);
+        for sq in 0..128 {
+            assert_eq!(contains(set, sq), [0, 63, 64, 89, 127].contains(&sq), "square {sq}");
+        }
+        assert!(!contains(u128::MAX, 128) && !contains(u128::MAX, usize::MAX));
+        // Not read modulo 2^32 either.
+        assert!(!contains(u128::MAX, (1 << 32) + 5));
     }
 }

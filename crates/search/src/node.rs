@@ -8,7 +8,7 @@
 //! chess): its draws then count as path-independent, as in most chess engines.
 
 use crate::correction::CorrectionKeys;
-use crate::history::Histories;
+use crate::history::{Histories, QuietKey};
 use crate::params::*;
 use crate::picker::MovePicker;
 use crate::report::Bound;
@@ -242,13 +242,16 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if ply >= 2 { self.stack[ply - 2].piece_to } else { None },
         ];
         let counter = self.hist.counter_move(prev[0]);
-        let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, counter, prev);
+        // Once per node, after the pruning that may return first: every quiet move's history
+        // is read and written in the threat table this node puts it in.
+        let threats = self.pos.threatened_squares();
+        let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, counter, prev, threats);
         let lmp_limit = (LMP_BASE.get::<G>() + depth * depth) / if improving { 1 } else { 2 };
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0usize;
         let mut quiets_seen = 0i32;
-        let mut quiets_tried = [0usize; MAX_QUIETS_TRACKED];
+        let mut quiets_tried = [QuietKey::default(); MAX_QUIETS_TRACKED];
         let mut quiets_len = 0;
         let mut node_path_dependent = false;
         let mut cutoff = false;
@@ -256,6 +259,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             let tactical = self.pos.is_tactical(m);
             let pt = Histories::<G>::piece_to(&self.pos, m);
+            let quiet_key = Histories::<G>::quiet_key(pt, m, threats);
             if !tactical {
                 quiets_seen += 1;
             }
@@ -271,7 +275,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     // lately is not worth a search.
                     if !pv_node
                         && depth <= HISTORY_PRUNE_MAX_DEPTH.get::<G>()
-                        && self.hist.quiet_score(pt, prev)
+                        && self.hist.quiet_score(quiet_key, prev)
                             < -HISTORY_PRUNE_MARGIN.get::<G>() * depth
                     {
                         continue;
@@ -311,7 +315,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 r += i32::from(!tt_pv) + i32::from(cut_node) + i32::from(!improving);
                 r -= i32::from(gives_check) + i32::from(tactical);
                 if !tactical {
-                    r -= self.hist.quiet_score(pt, prev) / LMR_HISTORY_DIVISOR.get::<G>();
+                    r -= self.hist.quiet_score(quiet_key, prev) / LMR_HISTORY_DIVISOR.get::<G>();
                 }
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 v = -self.search(sh, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -349,7 +353,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             node_path_dependent |= child_path_dependent;
             if !tactical && quiets_len < MAX_QUIETS_TRACKED {
-                quiets_tried[quiets_len] = pt;
+                quiets_tried[quiets_len] = quiet_key;
                 quiets_len += 1;
             }
         }
@@ -367,7 +371,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 killers[0] = best_move;
             }
             let best_pt = Histories::<G>::piece_to(&self.pos, best_move);
-            self.hist.update_quiets(best_pt, &quiets_tried[..quiets_len], prev, depth, best_move);
+            let best_key = Histories::<G>::quiet_key(best_pt, best_move, threats);
+            self.hist.update_quiets(best_key, &quiets_tried[..quiets_len], prev, depth, best_move);
         }
 
         // A fail high outside the PV is softened towards beta, more so when shallow: a move that
@@ -557,8 +562,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             alpha = alpha.max(best);
         }
 
+        // Quiescence computes no threats: its only quiet moves are evasions, ordered by the
+        // table of moves that leave and enter unattacked squares.
         let mut picker = if in_check {
-            MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [None; 2])
+            MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [None; 2], 0)
         } else {
             MovePicker::new_quiescence(tt_move)
         };

@@ -5,7 +5,7 @@
 
 use crate::history::{Histories, PieceTo};
 use crate::params::MVV_MULTIPLIER;
-use game_api::{Game, GenKind, Move, MoveList, MAX_MOVES};
+use game_api::{Game, GenKind, Move, MoveList, SquareSet, MAX_MOVES};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -35,15 +35,19 @@ pub struct MovePicker {
     bad: MoveList,
     bad_next: usize,
     prev: [Option<PieceTo>; 2],
+    /// The squares the opponent attacks here: which threat table scores each quiet move.
+    threats: SquareSet,
 }
 
 impl MovePicker {
-    /// For the main search: every legal move, best guesses first.
+    /// For the main search: every legal move, best guesses first. `threats`: the squares the
+    /// opponent attacks (`Game::threatened_squares`), for the quiet history.
     pub fn new(
         tt_move: Move,
         killers: [Move; 2],
         counter: Move,
         prev: [Option<PieceTo>; 2],
+        threats: SquareSet,
     ) -> Self {
         MovePicker {
             stage: Stage::TtMove,
@@ -57,12 +61,13 @@ impl MovePicker {
             bad: MoveList::new(),
             bad_next: 0,
             prev,
+            threats,
         }
     }
 
     /// For quiescence (not in check): the TT move if tactical, then winning or even captures.
     pub fn new_quiescence(tt_move: Move) -> Self {
-        let mut picker = MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [None; 2]);
+        let mut picker = MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [None; 2], 0);
         picker.tactical_only = true;
         picker
     }
@@ -162,7 +167,8 @@ impl MovePicker {
                         pos.generate(GenKind::Quiet, &mut self.list);
                         for (i, &m) in self.list.iter().enumerate() {
                             let pt = Histories::<G>::piece_to(pos, m);
-                            self.scores[i] = hist.quiet_score(pt, self.prev);
+                            let key = Histories::<G>::quiet_key(pt, m, self.threats);
+                            self.scores[i] = hist.quiet_score(key, self.prev);
                         }
                         self.next = 0;
                     } else {
