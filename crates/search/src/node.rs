@@ -116,6 +116,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return alpha;
         }
 
+        // A singular-extension search of this node without one move: the TT speaks for the
+        // whole node, so it neither cuts nor is written here.
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.tt_key();
         let hit = sh.tt.probe(key);
         let mut tt_move = hit.map_or(Move::NONE, |h| h.mv);
@@ -124,7 +127,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         if let Some(h) = hit {
             let v = from_tt(h.value, ply);
-            if !pv_node && h.depth >= depth && bound_allows_cutoff(h.bound, v, alpha, beta) {
+            if !pv_node
+                && excluded.is_none()
+                && h.depth >= depth
+                && bound_allows_cutoff(h.bound, v, alpha, beta)
+            {
                 return v;
             }
         }
@@ -168,7 +175,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             && self.stack[ply - 2].eval != NO_EVAL
             && eval > self.stack[ply - 2].eval;
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility: far enough above beta that a quiet move will not fall below it.
             let margin = RFP_MARGIN.get::<G>() * depth
                 - if improving { RFP_IMPROVING_BONUS.get::<G>() } else { 0 };
@@ -237,6 +244,51 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             depth -= 1;
         }
 
+        // Singular extension: when the TT move's bound is deep and no other move comes near it
+        // in a half-depth search, the TT move is the only one and gets a deeper look; when
+        // another move also beats beta, the node is cut (multi-cut).
+        let mut singular_extension = 0;
+        if let Some(h) = hit {
+            let tt_value = from_tt(h.value, ply);
+            if excluded.is_none()
+                && tt_move.is_some()
+                && depth >= SE_MIN_DEPTH.get::<G>()
+                && h.depth >= depth - SE_TT_DEPTH_MARGIN.get::<G>()
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && !is_mate(tt_value)
+                && (ply as i32) < 2 * self.root_depth
+            {
+                let singular_beta = tt_value - SE_BETA_MARGIN.get::<G>() * depth / 64;
+                self.stack[ply].excluded = tt_move;
+                let v = self.search(
+                    sh,
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    cut_node,
+                );
+                self.stack[ply].excluded = Move::NONE;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular_extension = 1;
+                    if !pv_node
+                        && v < singular_beta - SE_DOUBLE_MARGIN.get::<G>()
+                        && self.stack[ply].double_extensions < SE_MAX_DOUBLE.get::<G>()
+                    {
+                        singular_extension = 2;
+                    }
+                } else if singular_beta >= beta {
+                    // `last_path_dependent` is the exclusion search's own.
+                    return singular_beta;
+                } else if tt_value >= beta || cut_node {
+                    singular_extension = -1;
+                }
+            }
+        }
+
         let prev = [
             if ply >= 1 { self.stack[ply - 1].piece_to } else { None },
             if ply >= 2 { self.stack[ply - 2].piece_to } else { None },
@@ -257,6 +309,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let mut cutoff = false;
 
         while let Some(m) = picker.next(&self.pos, &self.hist) {
+            if m == excluded {
+                continue;
+            }
             let tactical = self.pos.is_tactical(m);
             let pt = Histories::<G>::piece_to(&self.pos, m);
             let quiet_key = Histories::<G>::quiet_key(pt, m, threats);
@@ -305,9 +360,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
-            let extend = gives_check
-                && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR.get::<G>() * self.root_depth;
-            let new_depth = depth - 1 + i32::from(extend);
+            let check_extension = i32::from(
+                gives_check
+                    && (ply as i32) < CHECK_EXTENSION_PLY_FACTOR.get::<G>() * self.root_depth,
+            );
+            let extension = if m == tt_move && singular_extension != 0 {
+                singular_extension.max(check_extension)
+            } else {
+                check_extension
+            };
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + i32::from(extension >= 2);
+            let new_depth = depth - 1 + extension;
 
             let mut v = -INFINITE;
             if moves_searched > 1 && depth >= LMR_MIN_DEPTH.get::<G>() && (!tactical || !pv_node) {
@@ -359,6 +423,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
 
         if moves_searched == 0 {
+            if excluded.is_some() {
+                // Only the excluded move (or moves pruned after it): no verdict on the node.
+                self.last_path_dependent = false;
+                return alpha;
+            }
             // Nothing was pruned before a move was searched, so there is no legal move.
             self.last_path_dependent = false;
             return verdict_score(self.pos.no_moves_verdict(), stm, ply);
@@ -381,7 +450,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             best = (best * depth + beta) / (depth + 1);
         }
 
-        if node_path_dependent {
+        if excluded.is_some() {
+            // The node's TT entry and correction belong to the search over every move.
+        } else if node_path_dependent {
             sh.tt.store(key, TtEntry::move_only(best_move, raw_eval, tt_pv));
         } else {
             let bound = if cutoff {

@@ -254,6 +254,17 @@ tunables! {
     /// Internal iterative reduction: nodes with no TT move at this depth or deeper search one
     /// ply less.
     IIR_MIN_DEPTH = 4, 2..=10;
+    /// Singular extensions: from this depth, a TT move whose lower bound is deep enough...
+    SE_MIN_DEPTH = 7, 4..=12;
+    /// ...at least `depth - SE_TT_DEPTH_MARGIN`...
+    SE_TT_DEPTH_MARGIN = 3, 1..=6;
+    /// ...is tested by a half-depth search without it against the TT value less this many
+    /// 64ths of a centipawn per ply of depth.
+    SE_BETA_MARGIN = 128, 16..=400;
+    /// Two plies of extension outside the PV when every other move falls this far below.
+    SE_DOUBLE_MARGIN = 20, 0..=100;
+    /// At most this many double extensions on one path.
+    SE_MAX_DOUBLE = 6, 0..=16;
 
     // ----- pruning inside the move loop -----
     /// Late-move pruning: quiet moves after `LMP_BASE + depth^2` (halved when not improving)

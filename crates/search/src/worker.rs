@@ -23,11 +23,21 @@ pub struct Frame {
     pub killers: [Move; 2],
     /// Piece-to of the move played from this ply; `None` for a null move.
     pub piece_to: Option<PieceTo>,
+    /// The move a singular-extension search at this ply leaves out (`Move::NONE` otherwise).
+    pub excluded: Move,
+    /// Double extensions on the path to this ply, capped so that they cannot feed each other.
+    pub double_extensions: i32,
 }
 
 impl Default for Frame {
     fn default() -> Self {
-        Frame { eval: NO_EVAL, killers: [Move::NONE; 2], piece_to: None }
+        Frame {
+            eval: NO_EVAL,
+            killers: [Move::NONE; 2],
+            piece_to: None,
+            excluded: Move::NONE,
+            double_extensions: 0,
+        }
     }
 }
 
@@ -370,6 +380,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let m = self.root_moves[i].mv;
             let tactical = self.pos.is_tactical(m);
             self.stack[0].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.stack[1].double_extensions = 0;
             let nodes_before = self.nodes;
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
