@@ -93,9 +93,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if depth <= 0 {
             return self.qsearch(sh, alpha, beta, ply);
         }
-        self.count_node(sh);
         self.pv_len[ply] = ply;
         self.last_path_dependent = false;
+        // Once stopped, a search visits no more nodes, so a node limit is an exact cap: a
+        // parent may still call a child (a re-search, a verification) before it looks.
+        if self.stopped {
+            return 0;
+        }
+        self.count_node(sh);
         if self.stopped {
             return 0;
         }
@@ -562,9 +567,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
     /// Quiescence: captures (and every evasion when in check) until the position is quiet.
     pub fn qsearch(&mut self, sh: &Shared<'_>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.count_node(sh);
         self.pv_len[ply] = ply;
         self.last_path_dependent = false;
+        // Once stopped, a search visits no more nodes, so a node limit is an exact cap: a
+        // parent may still call a child (a re-search, a verification) before it looks.
+        if self.stopped {
+            return 0;
+        }
+        self.count_node(sh);
         if self.stopped {
             return 0;
         }
