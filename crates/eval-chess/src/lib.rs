@@ -18,7 +18,7 @@ pub mod weight_list;
 pub mod weights;
 
 use game_api::{Color, EvalTrace, Evaluator, TermSink, TermSum};
-use movegen_chess::reference::{bishop_attacks, rook_attacks};
+use movegen_chess::reference::{bishop_attacks, pawn_attacks_of as pawn_attacks, rook_attacks};
 use movegen_chess::Chess;
 use tables::{adjacent_files, build_psqt, file_mask, psqt_terms, KING_STEPS, KNIGHT_STEPS};
 use weight_list as ids;
@@ -31,9 +31,6 @@ const ROOK: usize = 3;
 const QUEEN: usize = 4;
 const KING: usize = 5;
 
-const FILE_A: u64 = file_mask(0);
-const FILE_H: u64 = file_mask(7);
-
 #[derive(Clone)]
 pub struct ChessEval {
     psqt: Box<[[S; 64]; 6]>,
@@ -42,14 +39,6 @@ pub struct ChessEval {
 impl Default for ChessEval {
     fn default() -> Self {
         ChessEval { psqt: build_psqt() }
-    }
-}
-
-/// Squares attacked by `color`'s pawns.
-fn pawn_attacks(color: Color, pawns: u64) -> u64 {
-    match color {
-        Color::White => ((pawns << 7) & !FILE_H) | ((pawns << 9) & !FILE_A),
-        Color::Black => ((pawns >> 9) & !FILE_H) | ((pawns >> 7) & !FILE_A),
     }
 }
 

@@ -53,6 +53,7 @@ pub mod flags {
 /// Slider attacks: the magic lookups the engine uses, and the slow ray walks they are built
 /// from (tests compare the two; evaluation uses the fast ones).
 pub mod reference {
+    pub use crate::bitboard::pawn_attacks_of;
     pub use crate::magic::{bishop_attacks, queen_attacks, rook_attacks};
     pub use crate::slider_geometry::{
         relevant_mask, walk_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
