@@ -66,6 +66,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn tt_key(&self) -> u64 {
         self.hash()
     }
+    /// Plies played toward the game's move-count draw (the chess halfmove clock, xiangqi's
+    /// plies since a capture) and the count at which that draw falls; `None` (the default) for a
+    /// game without one. The search damps its static evaluations as the first nears the second,
+    /// so that a side ahead makes progress before the rule takes the win away.
+    fn move_rule_clock(&self) -> Option<(u32, u32)> {
+        None
+    }
     /// Zobrist key of the slow-moving skeleton of the position (in chess, the pawns) that the
     /// search's static-evaluation correction history is keyed by; `None` (the default) turns
     /// that correction off. Xiangqi keeps the default: keyed by its pawns, or by its pawns,
@@ -92,6 +99,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// default; xiangqi turns it on: measured at 10 000 nodes it gained in xiangqi and nothing
     /// in chess (docs/SEARCH_TESTS.md).
     const QSEARCH_FAIL_HIGH_SOFTENING: bool = false;
+    /// Whether the search damps its static evaluations by [`Game::move_rule_clock`]. Off by
+    /// default; xiangqi turns it on: measured at 10 000 nodes it gained there with a long span
+    /// (lost with a short one); chess's test was unfinished (docs/SEARCH_TESTS.md).
+    const EVAL_DAMPED_BY_MOVE_RULE: bool = false;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

@@ -107,6 +107,12 @@ impl Game for Chess {
         self.key
     }
 
+    /// The halfmove clock against the fifty-move rule's 100 plies.
+    #[inline]
+    fn move_rule_clock(&self) -> Option<(u32, u32)> {
+        Some((self.halfmove, 100))
+    }
+
     #[inline]
     fn structure_key(&self) -> Option<u64> {
         let mut key = 0;

@@ -286,6 +286,19 @@ mod tests {
     }
 
     #[test]
+    fn move_rule_clock_is_the_halfmove_clock_against_100_plies() {
+        let mut pos = Chess::parse_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 37 60").expect("test FEN");
+        assert_eq!(pos.move_rule_clock(), Some((37, 100)));
+        for (text, clock) in [("a1a2", 38), ("e8d8", 39), ("e2e4", 0)] {
+            let m = pos.parse_move(text).expect("legal in the test line");
+            pos.make(m);
+            assert_eq!(pos.move_rule_clock(), Some((clock, 100)), "after {text}");
+        }
+        pos.unmake();
+        assert_eq!(pos.move_rule_clock(), Some((39, 100)));
+    }
+
+    #[test]
     fn black_attacks_in_the_start_position() {
         // Pawns cover rank 6, the back rank covers rank 7, and on rank 8 only the corner
         // rooks stand where no piece of theirs reaches.

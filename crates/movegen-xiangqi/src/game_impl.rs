@@ -14,6 +14,7 @@ impl Game for Xiangqi {
     const KIND: Option<GameKind> = Some(GameKind::Xiangqi);
     const CONTINUATION_CORRECTION: bool = true;
     const QSEARCH_FAIL_HIGH_SOFTENING: bool = true;
+    const EVAL_DAMPED_BY_MOVE_RULE: bool = true;
     const SQUARES: usize = SQUARES;
     const PIECES: usize = PIECES;
     const COLOR_NAMES: [&'static str; 2] = ["red", "black"];
@@ -77,6 +78,12 @@ impl Game for Xiangqi {
     #[inline]
     fn tt_key(&self) -> u64 {
         self.board.key ^ crate::zobrist::clock_fold(self.move_limit.saturating_sub(self.clock))
+    }
+
+    /// Plies since the last capture against the configured move-count limit.
+    #[inline]
+    fn move_rule_clock(&self) -> Option<(u32, u32)> {
+        Some((self.clock, self.move_limit))
     }
 
     #[inline]

@@ -151,3 +151,22 @@ impl Xiangqi {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Xiangqi;
+    use game_api::Game;
+
+    #[test]
+    fn move_rule_clock_counts_plies_since_a_capture_against_the_limit() {
+        let mut pos =
+            Xiangqi::from_fen("4k4/9/9/9/9/9/4p4/4R4/9/3K5 w - - 11 30").expect("test FEN");
+        assert_eq!(pos.move_rule_clock(), Some((11, pos.move_limit())));
+        pos.set_move_limit(200);
+        for (text, clock) in [("d0d1", 12), ("e9f9", 13), ("e2e3", 0)] {
+            let m = pos.parse_move(text).expect("legal in the test line");
+            pos.make(m);
+            assert_eq!(pos.move_rule_clock(), Some((clock, 200)), "after {text}");
+        }
+    }
+}

@@ -28,13 +28,21 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         clamp_eval(self.eval.evaluate(&self.pos))
     }
 
-    /// `raw` moved by the correction history for the current position (see `correction.rs`).
+    /// `raw` damped by the move-count clock, then moved by the correction history for the
+    /// current position (see `correction.rs`).
     #[inline]
     fn corrected_eval(&self, raw: i32, keys: CorrectionKeys) -> i32 {
+        let clock = if G::EVAL_DAMPED_BY_MOVE_RULE { self.pos.move_rule_clock() } else { None };
+        let damped = match clock {
+            Some((clock, limit)) => {
+                damp_by_move_rule(raw, clock, limit, MOVE_RULE_SPAN_PERCENT.get::<G>())
+            }
+            None => raw,
+        };
         if keys.is_empty() {
-            return raw;
+            return damped;
         }
-        clamp_eval(self.correction.corrected(raw, self.pos.side_to_move(), keys, column::<G>()))
+        clamp_eval(self.correction.corrected(damped, self.pos.side_to_move(), keys, column::<G>()))
     }
 
     /// The correction history's keys at `ply`: the pawn skeleton (chess) and the move that led

@@ -312,6 +312,13 @@ tunables! {
     /// Score of a capture in the picker: victim value times this.
     MVV_MULTIPLIER = 16, 1..=64;
 
+    // ----- static evaluation -----
+    /// In games that damp their static evaluations as the move-count clock runs
+    /// (`Game::EVAL_DAMPED_BY_MOVE_RULE`, `score::damp_by_move_rule`): by
+    /// `(span − clock) / span`, the span this many percent of the rule's limit, so 200 leaves
+    /// half the evaluation when the draw falls and 500 four fifths of it.
+    MOVE_RULE_SPAN_PERCENT = 200 [xiangqi 500], 100..=1000;
+
     // ----- static-evaluation correction -----
     /// Largest correction, and largest single error learnt from, in centipawns.
     CORRECTION_LIMIT = 201 [xiangqi 199], 50..=400;

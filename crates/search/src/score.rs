@@ -99,6 +99,18 @@ impl Score {
     }
 }
 
+/// A static evaluation damped by the move-count clock: scaled by `(span − clock) / span`, with
+/// the span `span_percent` % of the rule's `limit`. A lead the rule is about to turn into a draw
+/// is worth less than the same lead with the clock fresh, so the search prefers the capture or
+/// pawn move that resets it; a small edge also shrinks towards the draw the rule will give.
+#[inline]
+pub fn damp_by_move_rule(eval: i32, clock: u32, limit: u32, span_percent: i32) -> i32 {
+    let span = (i64::from(limit) * i64::from(span_percent) / 100).max(1);
+    let left = (span - i64::from(clock)).clamp(0, span);
+    // |eval| < MATE_BOUND and left <= span, so the product fits and the result stays in range.
+    (i64::from(eval) * left / span) as i32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,5 +136,16 @@ mod tests {
         assert_eq!(Score::mate_moves(3), 2);
         assert_eq!(Score::mate_moves(-2), -1);
         assert_eq!(Score::mate_moves(-4), -2);
+    }
+
+    #[test]
+    fn move_rule_damping_scales_with_the_clock_left() {
+        // Span 200 % of a 100-ply rule: 200 plies, so half the eval is left at the limit.
+        assert_eq!(damp_by_move_rule(300, 0, 100, 200), 300);
+        assert_eq!(damp_by_move_rule(300, 50, 100, 200), 225);
+        assert_eq!(damp_by_move_rule(-300, 100, 100, 200), -150);
+        // A clock past the span (a FEN's clock, a 100 % span) leaves nothing, never a flip.
+        assert_eq!(damp_by_move_rule(300, 130, 120, 100), 0);
+        assert_eq!(damp_by_move_rule(MATE_BOUND - 1, 0, 120, 1000), MATE_BOUND - 1);
     }
 }
