@@ -69,7 +69,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Plies played toward the game's move-count draw (the chess halfmove clock, xiangqi's
     /// plies since a capture) and the count at which that draw falls; `None` (the default) for a
     /// game without one. The search damps its static evaluations as the first nears the second,
-    /// so that a side ahead makes progress before the rule takes the win away.
+    /// so that a side ahead makes progress before the rule takes the win away (measured at
+    /// 10 000 nodes: a gain in both games, docs/SEARCH_TESTS.md).
     fn move_rule_clock(&self) -> Option<(u32, u32)> {
         None
     }
@@ -99,10 +100,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// default; xiangqi turns it on: measured at 10 000 nodes it gained in xiangqi and nothing
     /// in chess (docs/SEARCH_TESTS.md).
     const QSEARCH_FAIL_HIGH_SOFTENING: bool = false;
-    /// Whether the search damps its static evaluations by [`Game::move_rule_clock`]. Off by
-    /// default; chess and xiangqi turn it on: measured at 10 000 nodes it gained in both, with
-    /// a 200 % span in chess and a 500 % one in xiangqi, which lost at 200 % (docs/SEARCH_TESTS.md).
-    const EVAL_DAMPED_BY_MOVE_RULE: bool = false;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

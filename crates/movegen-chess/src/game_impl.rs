@@ -64,8 +64,6 @@ impl Game for Chess {
     const TT_STORES_PATH_DRAWS: bool = true;
     // Measured: +20.9 ± 11.0 at 10 000 nodes (docs/SEARCH_TESTS.md).
     const REVERSE_FUTILITY_MIDPOINT: bool = true;
-    // Measured: +8.6 ± 7.4 in 6000 games at 10 000 nodes (docs/SEARCH_TESTS.md).
-    const EVAL_DAMPED_BY_MOVE_RULE: bool = true;
     const SQUARES: usize = 64;
     const PIECES: usize = 12;
     const COLOR_NAMES: [&'static str; 2] = ["white", "black"];
@@ -109,10 +107,10 @@ impl Game for Chess {
         self.key
     }
 
-    /// The halfmove clock against the fifty-move rule's 100 plies.
+    /// The halfmove clock against the fifty-move rule.
     #[inline]
     fn move_rule_clock(&self) -> Option<(u32, u32)> {
-        Some((self.halfmove, 100))
+        Some((self.halfmove, crate::rules::FIFTY_MOVE_PLIES))
     }
 
     #[inline]

@@ -6,6 +6,11 @@ use crate::position::Chess;
 use crate::types::*;
 use game_api::{Reason, Verdict};
 
+/// Plies without a capture or pawn move after which either side may claim a draw (here: the
+/// game is drawn), and after which it is drawn without a claim.
+pub(crate) const FIFTY_MOVE_PLIES: u32 = 100;
+pub(crate) const SEVENTY_FIVE_MOVE_PLIES: u32 = 150;
+
 /// What a scan of the history found about the current position.
 enum Repetition {
     /// It repeats a position reached at or after the search root (a draw in search).
@@ -21,7 +26,7 @@ impl Chess {
         }
         // Checked lazily: only a position in check at the move limit needs it.
         let mated = || self.checkers != 0 && !self.has_legal_move();
-        if self.halfmove >= 150 && !mated() {
+        if self.halfmove >= SEVENTY_FIVE_MOVE_PLIES && !mated() {
             return Some(Verdict::draw(Reason::SeventyFiveMove));
         }
         let occurrences = match self.repetition(ply_from_root) {
@@ -31,7 +36,7 @@ impl Chess {
         if occurrences >= 5 {
             return Some(Verdict::draw(Reason::FivefoldRepetition));
         }
-        if self.halfmove >= 100 && !mated() {
+        if self.halfmove >= FIFTY_MOVE_PLIES && !mated() {
             return Some(Verdict::draw(Reason::FiftyMove));
         }
         if occurrences >= 3 {

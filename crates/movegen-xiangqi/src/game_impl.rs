@@ -14,7 +14,6 @@ impl Game for Xiangqi {
     const KIND: Option<GameKind> = Some(GameKind::Xiangqi);
     const CONTINUATION_CORRECTION: bool = true;
     const QSEARCH_FAIL_HIGH_SOFTENING: bool = true;
-    const EVAL_DAMPED_BY_MOVE_RULE: bool = true;
     const SQUARES: usize = SQUARES;
     const PIECES: usize = PIECES;
     const COLOR_NAMES: [&'static str; 2] = ["red", "black"];

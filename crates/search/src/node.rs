@@ -32,8 +32,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// current position (see `correction.rs`).
     #[inline]
     fn corrected_eval(&self, raw: i32, keys: CorrectionKeys) -> i32 {
-        let clock = if G::EVAL_DAMPED_BY_MOVE_RULE { self.pos.move_rule_clock() } else { None };
-        let damped = match clock {
+        let damped = match self.pos.move_rule_clock() {
             Some((clock, limit)) => {
                 damp_by_move_rule(raw, clock, limit, MOVE_RULE_SPAN_PERCENT.get::<G>())
             }

@@ -313,10 +313,10 @@ tunables! {
     MVV_MULTIPLIER = 16, 1..=64;
 
     // ----- static evaluation -----
-    /// In games that damp their static evaluations as the move-count clock runs
-    /// (`Game::EVAL_DAMPED_BY_MOVE_RULE`, `score::damp_by_move_rule`): by
-    /// `(span − clock) / span`, the span this many percent of the rule's limit, so 200 leaves
-    /// half the evaluation when the draw falls and 500 four fifths of it.
+    /// Static evaluations are damped as the move-count clock runs (`Game::move_rule_clock`,
+    /// `score::damp_by_move_rule`): by `(span − clock) / span`, the span this many percent of
+    /// the rule's limit, so 200 leaves half the evaluation when the draw falls and 500 four
+    /// fifths of it.
     MOVE_RULE_SPAN_PERCENT = 200 [xiangqi 500], 100..=1000;
 
     // ----- static-evaluation correction -----
