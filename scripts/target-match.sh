@@ -10,19 +10,27 @@
 #     pentanomial pairs), which a session commits; a new machine resumes from that copy.
 #   scripts/target-match.sh [-c COMMIT] [-m MINUTES] [-r ROUNDS] [-s SEED] chess|xiangqi
 # With -m the slice ends after MINUTES (the game cut short is played again on resume).
+# COMMIT defaults to the newest commit that changed what the engine is built from (`crates/`,
+# `engine-bin/`, `src/`, the Cargo files), not to HEAD: committing a slice's state moves HEAD, and
+# a default of HEAD made the next slice start a new match of the same engine from game 1 (session
+# 14 lost a slice so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-base=74eafaa commit=HEAD minutes=0 rounds=200 seed=103
+base=74eafaa commit="" minutes=0 rounds=200 seed=103
 while getopts "c:m:r:s:" opt; do
   case $opt in
     c) commit=$OPTARG ;; m) minutes=$OPTARG ;; r) rounds=$OPTARG ;; s) seed=$OPTARG ;;
-    *) sed -n 2,12p "$0"; exit 2 ;;
+    *) sed -n 2,16p "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 game=${1:?chess or xiangqi}
+if [ -z "$commit" ]; then
+  commit=$(git log -1 --format=%H -- crates engine-bin src Cargo.toml Cargo.lock .cargo)
+fi
 commit=$(git rev-parse --short=7 "$commit")
+echo "target match of $commit against $base ($game)" >&2
 data=${KIENTUONG_DATA:-$HOME/.cache/kientuong}
 
 # The release binary of a commit, built once in a throwaway worktree.
