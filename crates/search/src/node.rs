@@ -626,6 +626,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             // Standing pat: the side to move may decline every capture.
             stand_pat = self.corrected_eval(raw_eval, self.correction_keys(ply));
             best = stand_pat;
+            // A TT bound on the true score is a better guess than the static eval, as in the
+            // full search.
+            if let Some(h) = hit.filter(|_| G::QSEARCH_TT_STAND_PAT) {
+                let v = from_tt(h.value, ply);
+                if !is_mate(v)
+                    && ((h.bound == Bound::Lower && v > best)
+                        || (h.bound == Bound::Upper && v < best)
+                        || h.bound == Bound::Exact)
+                {
+                    best = v;
+                }
+            }
             if best >= beta {
                 // Standing pat above beta is a guess, not a search.
                 if G::QSEARCH_FAIL_HIGH_SOFTENING {
