@@ -168,18 +168,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 _ => self.evaluate(),
             };
             static_eval = self.corrected_eval(raw_eval, correction_keys);
-            eval = static_eval;
-            // A TT bound on the true score is a better guess than the static eval.
-            if let Some(h) = hit {
-                let v = from_tt(h.value, ply);
-                if !is_mate(v)
-                    && ((h.bound == Bound::Lower && v > eval)
-                        || (h.bound == Bound::Upper && v < eval)
-                        || h.bound == Bound::Exact)
-                {
-                    eval = v;
-                }
-            }
+            eval = refined_by_tt(static_eval, hit, ply);
         }
         self.stack[ply].eval = eval;
         let improving = ply >= 2
@@ -626,17 +615,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             // Standing pat: the side to move may decline every capture.
             stand_pat = self.corrected_eval(raw_eval, self.correction_keys(ply));
             best = stand_pat;
-            // A TT bound on the true score is a better guess than the static eval, as in the
-            // full search.
-            if let Some(h) = hit.filter(|_| G::QSEARCH_TT_STAND_PAT) {
-                let v = from_tt(h.value, ply);
-                if !is_mate(v)
-                    && ((h.bound == Bound::Lower && v > best)
-                        || (h.bound == Bound::Upper && v < best)
-                        || h.bound == Bound::Exact)
-                {
-                    best = v;
-                }
+            if G::QSEARCH_TT_STAND_PAT {
+                best = refined_by_tt(best, hit, ply);
             }
             if best >= beta {
                 // Standing pat above beta is a guess, not a search.
@@ -738,6 +718,26 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         self.last_path_dependent = node_path_dependent;
         best
+    }
+}
+
+/// `eval` refined by a TT entry: a bound on the true score is a better guess than a static
+/// evaluation (a lower bound above it, an upper bound below it, an exact value). Mate scores
+/// are left alone.
+#[inline]
+fn refined_by_tt(eval: i32, hit: Option<TtEntry>, ply: usize) -> i32 {
+    let Some(h) = hit else { return eval };
+    let v = from_tt(h.value, ply);
+    let better = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => v > eval,
+        Bound::Upper => v < eval,
+        Bound::None => false,
+    };
+    if better && !is_mate(v) {
+        v
+    } else {
+        eval
     }
 }
 
