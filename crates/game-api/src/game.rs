@@ -102,8 +102,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     const QSEARCH_FAIL_HIGH_SOFTENING: bool = false;
     /// Whether a TT bound refines quiescence's stand-pat as it refines the full search's static
     /// evaluation (a lower bound above it raises it, an upper bound below it lowers it). Off by
-    /// default; xiangqi turns it on: measured at 10 000 nodes it gained in xiangqi and nothing
-    /// in chess (docs/SEARCH_TESTS.md).
+    /// default; chess and xiangqi turn it on, each by its own measurement at 10 000 nodes
+    /// (docs/SEARCH_TESTS.md).
     const QSEARCH_TT_STAND_PAT: bool = false;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
