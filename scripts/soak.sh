@@ -30,7 +30,9 @@ mkdir -p "$dir/engines"
 # build it was given; the log says which.
 cp "$kt" "$dir/engines/kientuong-t2.new" && mv "$dir/engines/kientuong-t2.new" "$dir/engines/kientuong-t2"
 cp "$kt" "$dir/engines/kientuong-t1.new" && mv "$dir/engines/kientuong-t1.new" "$dir/engines/kientuong-t1"
-build=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+# Name the binary itself: with -k it need not be the work tree's HEAD (session 16's slice was
+# logged under a docs commit while it played the next engine commit's build).
+build="$kt (sha256 $(sha256sum "$kt" | cut -c1-12); work tree at $(git rev-parse --short HEAD 2>/dev/null || echo unknown))"
 
 python3 scripts/lib/rss_sampler.py "$dir/rss.tsv" kientuong-t2 kientuong-t1 &
 sampler=$!
