@@ -175,6 +175,12 @@ impl<G: Game> Histories<G> {
         }
     }
 
+    /// Rewards the quiet move `key` (played after `prev`) whose reply node at `depth` failed
+    /// low: no answer reached alpha, so it acted as a cutoff there.
+    pub fn reward_refutation(&mut self, key: QuietKey, prev: [Option<PieceTo>; 2], depth: i32) {
+        self.update_one(key, prev, bonus::<G>(depth));
+    }
+
     #[inline]
     fn update_one(&mut self, key: QuietKey, prev: [Option<PieceTo>; 2], bonus: i32) {
         let max = HISTORY_MAX.get::<G>();

@@ -204,6 +204,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     + ((eval - beta) / NMP_EVAL_DIVISOR.get::<G>())
                         .min(NMP_EVAL_MAX_REDUCTION.get::<G>());
                 self.stack[ply].piece_to = None;
+                self.stack[ply].quiet_key = None;
                 self.eval.on_make_null(&self.pos);
                 self.pos.make_null();
                 let v = -self.search(sh, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
@@ -358,6 +359,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
             moves_searched += 1;
             self.stack[ply].piece_to = Some(pt);
+            self.stack[ply].quiet_key = if tactical { None } else { Some(quiet_key) };
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let gives_check = self.pos.in_check();
@@ -443,6 +445,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let best_pt = Histories::<G>::piece_to(&self.pos, best_move);
             let best_key = Histories::<G>::quiet_key(best_pt, best_move, threats);
             self.hist.update_quiets(best_key, &quiets_tried[..quiets_len], prev, depth, best_move);
+        }
+
+        // Every move here stayed at or below alpha: the opponent's quiet move that led here
+        // refuted all of them, which is a cutoff of its own for its history.
+        if G::PRIOR_REFUTATION_BONUS && best_move.is_none() && excluded.is_none() && ply >= 1 {
+            if let Some(prior) = self.stack[ply - 1].quiet_key {
+                let prior_prev = [
+                    if ply >= 2 { self.stack[ply - 2].piece_to } else { None },
+                    if ply >= 3 { self.stack[ply - 3].piece_to } else { None },
+                ];
+                self.hist.reward_refutation(prior, prior_prev, depth);
+            }
         }
 
         // A fail high outside the PV is softened towards beta, more so when shallow: a move that
@@ -531,6 +545,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 continue;
             }
             self.stack[ply].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.stack[ply].quiet_key = None;
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let mut v = -self.qsearch(sh, -probcut_beta, -probcut_beta + 1, ply + 1);
@@ -670,6 +685,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             moves_searched += 1;
             self.stack[ply].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.stack[ply].quiet_key = None;
             self.eval.on_make(&self.pos, m);
             self.pos.make(m);
             let v = -self.qsearch(sh, -beta, -alpha, ply + 1);

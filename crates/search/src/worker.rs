@@ -3,7 +3,7 @@
 //! windows and the root move loop; `node.rs` holds the interior search and quiescence.
 
 use crate::correction::CorrectionHistory;
-use crate::history::{Histories, PieceTo};
+use crate::history::{Histories, PieceTo, QuietKey};
 use crate::params::*;
 use crate::report::{Bound, Info, Reporter};
 use crate::score::{Score, INFINITE, MATE, MATE_BOUND};
@@ -23,6 +23,10 @@ pub struct Frame {
     pub killers: [Move; 2],
     /// Piece-to of the move played from this ply; `None` for a null move.
     pub piece_to: Option<PieceTo>,
+    /// The main-history key of that move when it is quiet and played inside the tree
+    /// (`None` for a capture, a null move, a root or quiescence move): a child that fails low
+    /// rewards it.
+    pub quiet_key: Option<QuietKey>,
     /// The move a singular-extension search at this ply leaves out (`Move::NONE` otherwise).
     pub excluded: Move,
     /// Double extensions on the path to this ply, capped so that they cannot feed each other.
@@ -35,6 +39,7 @@ impl Default for Frame {
             eval: NO_EVAL,
             killers: [Move::NONE; 2],
             piece_to: None,
+            quiet_key: None,
             excluded: Move::NONE,
             double_extensions: 0,
         }
@@ -177,6 +182,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         for frame in self.stack.iter_mut() {
             frame.eval = NO_EVAL;
             frame.piece_to = None;
+            frame.quiet_key = None;
         }
     }
 
@@ -380,6 +386,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let m = self.root_moves[i].mv;
             let tactical = self.pos.is_tactical(m);
             self.stack[0].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
+            self.stack[0].quiet_key = None;
             self.stack[1].double_extensions = 0;
             let nodes_before = self.nodes;
             self.eval.on_make(&self.pos, m);
