@@ -110,6 +110,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// turns it on: measured at 10 000 nodes it gained in xiangqi and lost in chess
     /// (docs/SEARCH_TESTS.md).
     const PRIOR_REFUTATION_BONUS: bool = false;
+    /// Whether the full-depth re-search after a reduced move beats alpha goes a ply deeper when
+    /// the reduced search beat the best score by a wide margin and a ply shallower when by a
+    /// hair (`LMR_DEEPER_MARGIN`, `LMR_SHALLOWER_MARGIN`). Off by default; chess turns it on:
+    /// measured at 10 000 nodes it gained in chess and lost in xiangqi (docs/SEARCH_TESTS.md).
+    const LMR_DEEPER_SHALLOWER: bool = false;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

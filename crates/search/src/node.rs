@@ -385,9 +385,19 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     r -= self.hist.quiet_score(quiet_key, prev) / LMR_HISTORY_DIVISOR.get::<G>();
                 }
                 let r = r.clamp(0, (new_depth - 1).max(0));
-                v = -self.search(sh, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                let reduced_depth = new_depth - r;
+                v = -self.search(sh, -alpha - 1, -alpha, reduced_depth, ply + 1, true);
                 if v > alpha && r > 0 {
-                    v = -self.search(sh, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    // How far the reduced search beat the best so far says how deep the full
+                    // one needs to go: a large margin earns a ply more, a bare one a ply less.
+                    let deeper = G::LMR_DEEPER_SHALLOWER
+                        && v > best + LMR_DEEPER_MARGIN.get::<G>() + 2 * new_depth;
+                    let shallower =
+                        G::LMR_DEEPER_SHALLOWER && v < best + LMR_SHALLOWER_MARGIN.get::<G>();
+                    let full_depth = new_depth + i32::from(deeper) - i32::from(shallower);
+                    if full_depth > reduced_depth {
+                        v = -self.search(sh, -alpha - 1, -alpha, full_depth, ply + 1, !cut_node);
+                    }
                 }
             } else if !pv_node || moves_searched > 1 {
                 v = -self.search(sh, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);

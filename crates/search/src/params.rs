@@ -296,6 +296,11 @@ tunables! {
     /// History score worth one ply of reduction less (or more).
     LMR_HISTORY_DIVISOR = 5884 [xiangqi 6015], 2000..=16000;
 
+    /// The re-search after a reduced move beats alpha goes one ply deeper when it beat the
+    /// best score so far by this margin plus two per ply, one ply shallower when by less than
+    /// the second margin.
+    LMR_DEEPER_MARGIN = 43, 0..=150;
+    LMR_SHALLOWER_MARGIN = 9, 0..=50;
     // ----- extensions -----
     /// Check extensions stop once the ply reaches this multiple of the root depth (no
     /// explosions in perpetual-check lines).
