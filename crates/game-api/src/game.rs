@@ -105,11 +105,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// default; chess and xiangqi turn it on, each by its own measurement at 10 000 nodes
     /// (docs/SEARCH_TESTS.md).
     const QSEARCH_TT_STAND_PAT: bool = false;
-    /// Whether a node where no move reaches alpha rewards the opponent's quiet move that led
-    /// there with a cutoff's history bonus (it refuted every reply). Off by default; xiangqi
-    /// turns it on: measured at 10 000 nodes it gained in xiangqi and lost in chess
-    /// (docs/SEARCH_TESTS.md).
-    const PRIOR_REFUTATION_BONUS: bool = false;
     /// Whether the full-depth re-search after a reduced move beats alpha goes a ply deeper when
     /// the reduced search beat the best score by a wide margin and a ply shallower when by a
     /// hair (`LMR_DEEPER_MARGIN`, `LMR_SHALLOWER_MARGIN`). Off by default; chess turns it on:

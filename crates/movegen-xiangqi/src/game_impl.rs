@@ -15,7 +15,6 @@ impl Game for Xiangqi {
     const CONTINUATION_CORRECTION: bool = true;
     const QSEARCH_FAIL_HIGH_SOFTENING: bool = true;
     const QSEARCH_TT_STAND_PAT: bool = true;
-    const PRIOR_REFUTATION_BONUS: bool = true;
     const SQUARES: usize = SQUARES;
     const PIECES: usize = PIECES;
     const COLOR_NAMES: [&'static str; 2] = ["red", "black"];

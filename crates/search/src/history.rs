@@ -176,9 +176,16 @@ impl<G: Game> Histories<G> {
     }
 
     /// Rewards the quiet move `key` (played after `prev`) whose reply node at `depth` failed
-    /// low: no answer reached alpha, so it acted as a cutoff there.
-    pub fn reward_refutation(&mut self, key: QuietKey, prev: [Option<PieceTo>; 2], depth: i32) {
-        self.update_one(key, prev, bonus::<G>(depth));
+    /// low: no answer reached alpha, so it acted as a cutoff there. It earns `percent` of a
+    /// cutoff's bonus.
+    pub fn reward_refutation(
+        &mut self,
+        key: QuietKey,
+        prev: [Option<PieceTo>; 2],
+        depth: i32,
+        percent: i32,
+    ) {
+        self.update_one(key, prev, bonus::<G>(depth) * percent / 100);
     }
 
     #[inline]

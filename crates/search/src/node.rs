@@ -459,13 +459,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         // Every move here stayed at or below alpha: the opponent's quiet move that led here
         // refuted all of them, which is a cutoff of its own for its history.
-        if G::PRIOR_REFUTATION_BONUS && best_move.is_none() && excluded.is_none() && ply >= 1 {
+        let prior_percent = PRIOR_REFUTATION_PERCENT.get::<G>();
+        if prior_percent > 0 && best_move.is_none() && excluded.is_none() && ply >= 1 {
             if let Some(prior) = self.stack[ply - 1].quiet_key {
                 let prior_prev = [
                     if ply >= 2 { self.stack[ply - 2].piece_to } else { None },
                     if ply >= 3 { self.stack[ply - 3].piece_to } else { None },
                 ];
-                self.hist.reward_refutation(prior, prior_prev, depth);
+                self.hist.reward_refutation(prior, prior_prev, depth, prior_percent);
             }
         }
 
