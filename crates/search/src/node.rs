@@ -291,10 +291,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
 
-        let prev = [
-            if ply >= 1 { self.stack[ply - 1].piece_to } else { None },
-            if ply >= 2 { self.stack[ply - 2].piece_to } else { None },
-        ];
+        let prev = self.continuation_context(ply);
         let counter = self.hist.counter_move(prev[0]);
         // Once per node, after the pruning that may return first: every quiet move's history
         // is read and written in the threat table this node puts it in.
@@ -462,10 +459,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let prior_percent = PRIOR_REFUTATION_PERCENT.get::<G>();
         if prior_percent > 0 && best_move.is_none() && excluded.is_none() && ply >= 1 {
             if let Some(prior) = self.stack[ply - 1].quiet_key {
-                let prior_prev = [
-                    if ply >= 2 { self.stack[ply - 2].piece_to } else { None },
-                    if ply >= 3 { self.stack[ply - 3].piece_to } else { None },
-                ];
+                let prior_prev = self.continuation_context(ply - 1);
                 self.hist.reward_refutation(prior, prior_prev, depth, prior_percent);
             }
         }

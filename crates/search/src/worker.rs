@@ -191,6 +191,16 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         i32::from(self.lmr[(depth as usize).min(63)][move_number.min(63)])
     }
 
+    /// The piece-to of the moves played one and two plies before `ply`: the context the
+    /// continuation histories read for a move made at `ply`.
+    #[inline]
+    pub fn continuation_context(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        [
+            if ply >= 1 { self.stack[ply - 1].piece_to } else { None },
+            if ply >= 2 { self.stack[ply - 2].piece_to } else { None },
+        ]
+    }
+
     /// Counts a node and, every poll interval, publishes the count and looks at the flags (and,
     /// on the main thread, at the clock and the node limit).
     #[inline]
