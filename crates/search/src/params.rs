@@ -316,9 +316,8 @@ tunables! {
     HISTORY_BONUS_CAP = 1573, 400..=4000;
     /// When every move of a node stays at or below alpha, the opponent's quiet move that led
     /// there earns this percentage of a cutoff's bonus; 0 turns it off. Xiangqi gained with
-    /// the whole bonus, chess lost with it (docs/SEARCH_TESTS.md), so chess keeps 0 until a
-    /// smaller share is measured.
-    PRIOR_REFUTATION_PERCENT = 0 [xiangqi 100], 0..=200;
+    /// the whole bonus; chess lost with it and gained with 40 % (docs/SEARCH_TESTS.md).
+    PRIOR_REFUTATION_PERCENT = 40 [xiangqi 100], 0..=200;
     /// Score of a capture in the picker: victim value times this.
     MVV_MULTIPLIER = 16, 1..=64;
 
