@@ -280,6 +280,12 @@ tunables! {
     SEE_PRUNE_MAX_DEPTH = 8, 3..=12;
     SEE_CAPTURE_MARGIN = 88 [xiangqi 92], 20..=200;
     SEE_QUIET_MARGIN = 53 [xiangqi 59], 10..=150;
+    /// Futility pruning of captures outside the PV: skipped up to this depth when even the
+    /// victim's value plus base + per ply leaves the static evaluation at or below alpha.
+    /// Measured in chess only (docs/SEARCH_TESTS.md); xiangqi's depth 0 keeps it off there.
+    CAPTURE_FUTILITY_MAX_DEPTH = 6 [xiangqi 0], 0..=12;
+    CAPTURE_FUTILITY_BASE = 230, 0..=600;
+    CAPTURE_FUTILITY_PER_DEPTH = 210, 50..=500;
     /// History pruning: quiet moves whose history score is below `-MARGIN * depth` are skipped
     /// outside PV nodes up to this depth.
     HISTORY_PRUNE_MAX_DEPTH = 3, 1..=6;
