@@ -351,19 +351,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     // Capture futility: the victim alone, with a margin, cannot lift the
                     // evaluation to alpha. A capture that checks may do more than win material;
                     // one that promotes counts only its victim (rare, and measured so).
-                    if !pv_node && depth <= CAPTURE_FUTILITY_MAX_DEPTH.get::<G>() {
-                        if let Some(victim) = self.pos.captured_kind(m) {
-                            if eval
-                                + CAPTURE_FUTILITY_BASE.get::<G>()
+                    let futile = !pv_node
+                        && depth <= CAPTURE_FUTILITY_MAX_DEPTH.get::<G>()
+                        && alpha < MATE_BOUND
+                        && self.pos.captured_kind(m).is_some_and(|victim| {
+                            eval + CAPTURE_FUTILITY_BASE.get::<G>()
                                 + CAPTURE_FUTILITY_PER_DEPTH.get::<G>() * depth
                                 + G::kind_value(victim)
                                 <= alpha
-                                && alpha < MATE_BOUND
-                                && !self.pos.gives_check(m)
-                            {
-                                continue;
-                            }
-                        }
+                        })
+                        && !self.pos.gives_check(m);
+                    if futile {
+                        continue;
                     }
                     if depth <= SEE_PRUNE_MAX_DEPTH.get::<G>()
                         && !self.pos.see_ge(m, -SEE_CAPTURE_MARGIN.get::<G>() * depth)
