@@ -36,7 +36,7 @@
 # deterministic by seed; a mismatch means the binary no longer plays the recipe's games).
 # WRITE_MANIFEST=FILE writes the manifest of the data used. DATA_ONLY=1 stops before training.
 # TRAINER=train-nnue trains with the streaming trainer (crates/nnue-trainer; HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for
-# chess king buckets) instead of train-net:
+# chess king buckets, INIT=NET to start from a net's weights instead of random ones) instead of train-net:
 # its nets differ numerically, so the committed recipes (the default) keep train-net. DRAW_PLIES (0: off, as the committed
 # recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication.
 set -euo pipefail
@@ -170,7 +170,8 @@ train-net) trainer_flags=() ;;
 train-nnue)
     trainer_flags=(--hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}"
         --shuffle-buffer "${SHUFFLE_BUFFER:-1048576}")
-    [ "${KING_BUCKETS:-0}" = 0 ] || trainer_flags+=(--king-buckets) ;;
+    [ "${KING_BUCKETS:-0}" = 0 ] || trainer_flags+=(--king-buckets)
+    [ -z "${INIT:-}" ] || trainer_flags+=(--init "$INIT") ;;
 *) echo "unknown TRAINER $TRAINER (train-net or train-nnue)" >&2; exit 2 ;;
 esac
 "$bin" "$TRAINER" --game "$game" --data "${files[@]}" --epochs "$EPOCHS" --batch "$BATCH" --lr "$LR" \

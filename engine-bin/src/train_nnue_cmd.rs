@@ -9,7 +9,8 @@ use crate::stdout::say;
 use clap::Args;
 use datagen::Filter;
 use nnue::king_buckets::FeatureSet;
-use nnue::NnueGame;
+use nnue::{Net, NnueGame};
+use nnue_trainer::quantise::dequantise;
 use nnue_trainer::{quantise, train, Files, Settings};
 use std::path::PathBuf;
 
@@ -65,6 +66,10 @@ pub struct TrainNnueArgs {
     validation_cap: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// A warm start: train from this net's weights (of this game, features and buckets; a
+    /// wider `--hidden` adds units whose output weights start at zero) instead of random ones.
+    #[arg(long)]
+    init: Option<String>,
     /// Threads for the gradient (rayon); the result does not depend on it.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -93,6 +98,15 @@ fn train_game<G: NnueGame>(args: &TrainNnueArgs) -> Result<(), String> {
         FeatureSet::Plain
     };
     let files = Files::<G>::new(args.data.iter().map(PathBuf::from).collect(), filter, features);
+    let init = match &args.init {
+        None => None,
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let net = Net::from_bytes::<G>(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            let seed = args.seed ^ 0x5EED;
+            Some(dequantise(&net, args.hidden, seed).map_err(|e| format!("{path}: {e}"))?)
+        }
+    };
     let settings = Settings {
         features,
         hidden: args.hidden,
@@ -106,6 +120,7 @@ fn train_game<G: NnueGame>(args: &TrainNnueArgs) -> Result<(), String> {
         shuffle_buffer: args.shuffle_buffer,
         validation_every: args.validation_every,
         validation_cap: args.validation_cap,
+        init,
     };
     let net = train(&files, G::INPUTS, &settings, |r| {
         say!(

@@ -41,6 +41,9 @@ pub struct Settings {
     /// At most this many validation positions are kept (the rest are neither trained on nor
     /// validated with).
     pub validation_cap: usize,
+    /// A warm start: training begins from these weights (their shape must be the settings'),
+    /// not from random ones.
+    pub init: Option<FloatNet>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -122,7 +125,16 @@ pub fn train<S: Source>(
     if s.batch == 0 || s.epochs == 0 {
         return Err(TrainError::Settings("batch and epochs must be at least 1".into()));
     }
-    let mut net = FloatNet::random(shape, s.seed ^ 0x5EED);
+    let mut net = match &s.init {
+        Some(init) if init.shape != shape => {
+            return Err(TrainError::Settings(format!(
+                "the starting net's shape {:?} is not the settings' {shape:?}",
+                init.shape
+            )));
+        }
+        Some(init) => init.clone(),
+        None => FloatNet::random(shape, s.seed ^ 0x5EED),
+    };
     let mut adam = Adam::new(&net);
     let mut step = Step::new(shape, s.batch);
     let mut buffer = ShuffleBuffer::new(s.shuffle_buffer, Holdout { every: s.validation_every });

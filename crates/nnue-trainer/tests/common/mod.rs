@@ -103,6 +103,7 @@ pub fn small_settings(epochs: usize) -> Settings {
         shuffle_buffer: 1 << 20,
         validation_every: 10,
         validation_cap: 100_000,
+        init: None,
     }
 }
 
