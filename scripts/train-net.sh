@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces a game's committed NNUE net from a fresh datagen: self-play data at a fixed node
 # count, played with the hand-written evaluation or an earlier net (PLAY), then
-# `kientuong train-net` into crates/nnue/nets/<game>.nnue. The recipe of each committed net is
+# `kientuong train-net` (or `train-nnue`, TRAINER) into crates/nnue/nets/<game>.nnue. The recipe of each committed net is
 # in crates/nnue/nets/README.md.
 #
 #   scripts/train-net.sh xiangqi               the committed xiangqi recipe (defaults below)
@@ -37,7 +37,8 @@
 # WRITE_MANIFEST=FILE writes the manifest of the data used. DATA_ONLY=1 stops before training.
 # TRAINER=train-nnue trains with the streaming trainer (crates/nnue-trainer; HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for
 # chess king buckets, INIT=NET to start from a net's weights instead of random ones) instead of train-net:
-# its nets differ numerically, so the committed recipes (the default) keep train-net. DRAW_PLIES (0: off, as the committed
+# its nets differ numerically, so the chess recipe keeps train-net; xiangqi's (net 7) is a warm
+# start of train-nnue from net 6 (INIT="" trains from random weights). DRAW_PLIES (0: off, as the committed
 # recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,16 +51,22 @@ chess)
     # files crates/nnue/nets/chess.manifest lists. Net 4 was the hand/ entries plus
     # 4097bd3/18000-18999 (net 3's games), net 3 the hand/ entries alone, net 2 the first six.
     DEFAULT_SEEDS="hand/11000-11040 hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039 hand/17000-17999 4c9d842/19000-21499"
-    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30
+    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_LR=0.001
+    DEFAULT_TRAINER=train-net DEFAULT_INIT=
     DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV= ;;
 xiangqi)
-    # Net 6: the games of nets 3, 4 and 5 (the net files of commits 32ba8a1, a0e1522 and
-    # cea41ee), 100 files of 100 games each. Net 5 was "dd2b819/20000-20099 32ba8a1/30000-30099
-    # a0e1522/40000-40099" (net 2's games first), net 4 its first two entries, net 3 the first.
-    # Net 2 was SEEDS="1000-1015 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015
-    # 8000-8014 9000-9015 10000-10015" GAMES=20 PLAY=hand.
-    DEFAULT_SEEDS="32ba8a1/30000-30099 a0e1522/40000-40099 cea41ee/50000-50099"
-    DEFAULT_GAMES=100 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30
+    # Net 7: net 6 (kept in the tree as xiangqi-net6.nnue) refined by train-nnue on the games
+    # of nets 6 and 5 played by the search of 8ac7b79 (the net files of commits 9520010 and
+    # cea41ee), 100 files of 100 games each; crates/nnue/nets/xiangqi.manifest lists them.
+    # Net 6 was "32ba8a1/30000-30099 a0e1522/40000-40099 cea41ee/50000-50099" through
+    # train-net from random weights (the games of nets 3, 4 and 5, played by older searches);
+    # net 5 "dd2b819/20000-20099 32ba8a1/30000-30099 a0e1522/40000-40099" (net 2's games
+    # first), net 4 its first two entries, net 3 the first. Net 2 was SEEDS="1000-1015
+    # 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015 8000-8014 9000-9015
+    # 10000-10015" GAMES=20 PLAY=hand.
+    DEFAULT_SEEDS="9520010/60000-60099 9520010/70000-70099 cea41ee/50000-50099"
+    DEFAULT_GAMES=100 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
+    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=crates/nnue/nets/xiangqi-net6.nnue
     DEFAULT_PLAY=crates/nnue/nets/xiangqi.nnue DEFAULT_PLAY_REV= ;;
 *) echo "unknown game $game" >&2; exit 2 ;;
 esac
@@ -71,7 +78,7 @@ THREADS=${THREADS:-1}
 JOBS=${JOBS:-$(nproc)}
 EPOCHS=${EPOCHS:-$DEFAULT_EPOCHS}
 BATCH=${BATCH:-4096}
-LR=${LR:-0.001}
+LR=${LR:-$DEFAULT_LR}
 LAMBDA=${LAMBDA:-$DEFAULT_LAMBDA}
 TRAIN_THREADS=${TRAIN_THREADS:-$(nproc)}
 NET=${NET:-crates/nnue/nets/$game.nnue}
@@ -164,9 +171,12 @@ fi
 # beside a match, or a recipe's data made ahead of its training.
 [ "${DATA_ONLY:-0}" = 0 ] || { echo "DATA_ONLY: ${#files[@]} data file(s) made, not training"; exit 0; }
 echo "training on ${#files[@]} data file(s), $(cat "${files[@]}" | wc -c) bytes"
-TRAINER=${TRAINER:-train-net}
+TRAINER=${TRAINER:-$DEFAULT_TRAINER}
+INIT=${INIT-$DEFAULT_INIT}
 case $TRAINER in
-train-net) trainer_flags=() ;;
+train-net)
+    trainer_flags=()
+    [ -z "$INIT" ] || echo "note: INIT is train-nnue's; train-net starts from random weights" >&2 ;;
 train-nnue)
     trainer_flags=(--hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}"
         --shuffle-buffer "${SHUFFLE_BUFFER:-1048576}")
