@@ -110,6 +110,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// hair (`LMR_DEEPER_MARGIN`, `LMR_SHALLOWER_MARGIN`). Off by default; chess turns it on:
     /// measured at 10 000 nodes it gained in chess and lost in xiangqi (docs/SEARCH_TESTS.md).
     const LMR_DEEPER_SHALLOWER: bool = false;
+    /// Whether a node cut by its TT entry rewards the entry's quiet move in the histories, as a
+    /// searched cutoff would.
+    const TT_CUTOFF_HISTORY: bool = true;
+    /// Whether a node reached by a reduced search adjusts its depth in hindsight, by how the
+    /// static evaluation moved across the reduced move (`HINDSIGHT_*`).
+    const HINDSIGHT_DEPTH: bool = true;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

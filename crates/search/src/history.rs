@@ -188,6 +188,12 @@ impl<G: Game> Histories<G> {
         self.update_one(key, prev, bonus::<G>(depth) * percent / 100);
     }
 
+    /// Rewards the quiet TT move `key` (played after `prev`) of a node cut by its TT entry at
+    /// `depth`, with a cutoff's bonus (no malus: no other move was tried).
+    pub fn reward_tt_cutoff(&mut self, key: QuietKey, prev: [Option<PieceTo>; 2], depth: i32) {
+        self.update_one(key, prev, bonus::<G>(depth));
+    }
+
     #[inline]
     fn update_one(&mut self, key: QuietKey, prev: [Option<PieceTo>; 2], bonus: i32) {
         let max = HISTORY_MAX.get::<G>();

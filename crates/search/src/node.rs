@@ -120,6 +120,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if ply >= MAX_PLY - 1 {
             return if self.pos.in_check() { DRAW } else { self.evaluate() };
         }
+        // The grandchildren's cutoffs count from here (see `Frame::cutoffs`).
+        self.stack[ply + 2].cutoffs = 0;
 
         // Mate distance pruning: no result here can beat a mate already found nearer the root.
         alpha = alpha.max(mated_in(ply));
@@ -144,6 +146,19 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && h.depth >= depth
                 && bound_allows_cutoff(h.bound, v, alpha, beta)
             {
+                // A quiet TT move that still beats beta is a cutoff this node would have found
+                // again: its history learns it as if the node had been searched.
+                if G::TT_CUTOFF_HISTORY
+                    && v >= beta
+                    && tt_move.is_some()
+                    && !self.pos.is_tactical(tt_move)
+                {
+                    let threats = self.pos.threatened_squares();
+                    let pt = Histories::<G>::piece_to(&self.pos, tt_move);
+                    let tt_key = Histories::<G>::quiet_key(pt, tt_move, threats);
+                    let prev = self.continuation_context(ply);
+                    self.hist.reward_tt_cutoff(tt_key, prev, depth);
+                }
                 return v;
             }
         }
@@ -171,6 +186,25 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             eval = refined_by_tt(static_eval, hit, ply);
         }
         self.stack[ply].eval = eval;
+        // Hindsight on the reduction that led here, now that both evaluations are known.
+        let prior_reduction = if ply >= 1 { self.stack[ply - 1].reduction } else { 0 };
+        if G::HINDSIGHT_DEPTH
+            && prior_reduction > 0
+            && excluded.is_none()
+            && static_eval != NO_EVAL
+            && self.stack[ply - 1].eval != NO_EVAL
+        {
+            let swing = static_eval + self.stack[ply - 1].eval;
+            if prior_reduction >= HINDSIGHT_DEEPER_REDUCTION.get::<G>() && swing <= 0 {
+                depth += 1;
+            }
+            if prior_reduction >= HINDSIGHT_SHALLOWER_REDUCTION.get::<G>()
+                && depth >= 2
+                && swing > HINDSIGHT_SHALLOWER_MARGIN.get::<G>()
+            {
+                depth -= 1;
+            }
+        }
         let improving = ply >= 2
             && eval != NO_EVAL
             && self.stack[ply - 2].eval != NO_EVAL
@@ -396,12 +430,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 let mut r = self.lmr_reduction(depth, moves_searched);
                 r += i32::from(!tt_pv) + i32::from(cut_node) + i32::from(!improving);
                 r -= i32::from(gives_check) + i32::from(tactical);
+                r += i32::from(self.stack[ply + 1].cutoffs > LMR_CUTOFF_COUNT.get::<G>() as u32);
                 if !tactical {
                     r -= self.hist.quiet_score(quiet_key, prev) / LMR_HISTORY_DIVISOR.get::<G>();
                 }
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 let reduced_depth = new_depth - r;
+                self.stack[ply].reduction = r;
                 v = -self.search(sh, -alpha - 1, -alpha, reduced_depth, ply + 1, true);
+                self.stack[ply].reduction = 0;
                 if v > alpha && r > 0 {
                     // How far the reduced search beat the best so far says how deep the full
                     // one needs to go: a large margin earns a ply more, a bare one a ply less.
@@ -437,6 +474,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     if v >= beta {
                         // A lower bound rests on this one move alone.
                         node_path_dependent = child_path_dependent;
+                        self.stack[ply].cutoffs += 1;
                         cutoff = true;
                         break;
                     }
@@ -469,7 +507,15 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
             let best_pt = Histories::<G>::piece_to(&self.pos, best_move);
             let best_key = Histories::<G>::quiet_key(best_pt, best_move, threats);
-            self.hist.update_quiets(best_key, &quiets_tried[..quiets_len], prev, depth, best_move);
+            // A cutoff by a wide margin is surer, and its move is rewarded as if a ply deeper.
+            let history_depth = depth + i32::from(best > beta + BIG_CUTOFF_MARGIN.get::<G>());
+            self.hist.update_quiets(
+                best_key,
+                &quiets_tried[..quiets_len],
+                prev,
+                history_depth,
+                best_move,
+            );
         }
 
         // Every move here stayed at or below alpha: the opponent's quiet move that led here

@@ -301,6 +301,17 @@ tunables! {
     LMR_DIVISOR = 218 [xiangqi 221], 100..=400;
     /// History score worth one ply of reduction less (or more).
     LMR_HISTORY_DIVISOR = 5884 [xiangqi 6015], 2000..=16000;
+    /// Hindsight: a node reached by a reduction of at least `HINDSIGHT_DEEPER_REDUCTION` plies
+    /// where the opponent's evaluation did not worsen is searched a ply deeper; one reached by
+    /// at least `HINDSIGHT_SHALLOWER_REDUCTION` where both sides' evaluations sum above
+    /// `HINDSIGHT_SHALLOWER_MARGIN` (the position is quiet for both) a ply shallower.
+    HINDSIGHT_DEEPER_REDUCTION = 3, 1..=8;
+    HINDSIGHT_SHALLOWER_REDUCTION = 2, 1..=8;
+    HINDSIGHT_SHALLOWER_MARGIN = 175, 0..=500;
+    /// A move is reduced a ply more when the children searched so far at the next ply (this
+    /// node's and its siblings') failed high more than this many times: such a node is
+    /// likely to fail low, and its moves to be refuted.
+    LMR_CUTOFF_COUNT = 3, 1..=32;
 
     /// The re-search after a reduced move beats alpha goes one ply deeper when it beat the
     /// best score so far by this margin plus two per ply, one ply shallower when by less than
@@ -320,6 +331,9 @@ tunables! {
     HISTORY_BONUS_MUL = 17 [xiangqi 18], 2..=64;
     HISTORY_BONUS_ADD = 32 [xiangqi 37], 0..=200;
     HISTORY_BONUS_CAP = 1573, 400..=4000;
+    /// A quiet cutoff that beats beta by more than this earns the history bonus (and deals the
+    /// malus) of a ply deeper.
+    BIG_CUTOFF_MARGIN = 95, 0..=400;
     /// When every move of a node stays at or below alpha, the opponent's quiet move that led
     /// there earns this percentage of a cutoff's bonus; 0 turns it off. Xiangqi gained with
     /// the whole bonus; chess lost with it and gained with 40 % (docs/SEARCH_TESTS.md).

@@ -31,6 +31,12 @@ pub struct Frame {
     pub excluded: Move,
     /// Double extensions on the path to this ply, capped so that they cannot feed each other.
     pub double_extensions: i32,
+    /// The LMR reduction of the move being searched from this ply (0 outside a reduced
+    /// search): the child judges it in hindsight.
+    pub reduction: i32,
+    /// Beta cutoffs at this ply since the grandparent node began: many mean the parent's
+    /// moves keep being refuted (read by LMR).
+    pub cutoffs: u32,
 }
 
 impl Default for Frame {
@@ -42,6 +48,8 @@ impl Default for Frame {
             quiet_key: None,
             excluded: Move::NONE,
             double_extensions: 0,
+            reduction: 0,
+            cutoffs: 0,
         }
     }
 }
@@ -391,6 +399,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         pv_idx: usize,
     ) -> i32 {
         self.count_node(sh);
+        self.stack[1].cutoffs = 0;
+        self.stack[2].cutoffs = 0;
         let mut best = -INFINITE;
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
