@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Reproduces a game's committed NNUE net from a fresh datagen: self-play data at a fixed node
 # count, played with the hand-written evaluation or an earlier net (PLAY), then
-# `kientuong train-net` (or `train-nnue`, TRAINER) into crates/nnue/nets/<game>.nnue. The recipe of each committed net is
-# in crates/nnue/nets/README.md.
+# `kientuong train-net` (or `train-nnue`, TRAINER) into crates/nnue/nets/<game>.nnue. The
+# recipe of each committed net is in crates/nnue/nets/README.md.
 #
 #   scripts/train-net.sh xiangqi               the committed xiangqi recipe (defaults below)
 #   SEEDS="1-40" EPOCHS=20 scripts/train-net.sh chess

@@ -11,6 +11,7 @@ use datagen::Filter;
 use nnue::king_buckets::FeatureSet;
 use nnue::{Net, NnueGame};
 use nnue_trainer::quantise::dequantise;
+use nnue_trainer::train::weights_seed;
 use nnue_trainer::{quantise, train, Files, Settings};
 use std::path::PathBuf;
 
@@ -103,7 +104,7 @@ fn train_game<G: NnueGame>(args: &TrainNnueArgs) -> Result<(), String> {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
             let net = Net::from_bytes::<G>(&bytes).map_err(|e| format!("{path}: {e}"))?;
-            let seed = args.seed ^ 0x5EED;
+            let seed = weights_seed(args.seed);
             Some(dequantise(&net, args.hidden, seed).map_err(|e| format!("{path}: {e}"))?)
         }
     };

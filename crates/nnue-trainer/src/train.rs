@@ -15,6 +15,12 @@ use nnue::king_buckets::FeatureSet;
 use rayon::prelude::*;
 use std::time::Instant;
 
+/// The seed of a run's random initial weights (and of the new units of a widened warm start),
+/// derived from the run's seed so that the shuffle and the weights draw different numbers.
+pub fn weights_seed(seed: u64) -> u64 {
+    seed ^ 0x5EED
+}
+
 /// Positions per gradient chunk: the unit of parallel work.
 pub const CHUNK: usize = 256;
 
@@ -133,7 +139,7 @@ pub fn train<S: Source>(
             )));
         }
         Some(init) => init.clone(),
-        None => FloatNet::random(shape, s.seed ^ 0x5EED),
+        None => FloatNet::random(shape, weights_seed(s.seed)),
     };
     let mut adam = Adam::new(&net);
     let mut step = Step::new(shape, s.batch);
