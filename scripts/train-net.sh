@@ -20,7 +20,10 @@
 # written REV/RANGE (REV a commit, or `hand`) is played by that commit's net instead, so one
 # recipe can train on the games of several generations ("dd2b819/1-9 32ba8a1/1-9"); each
 # generation keeps its own data folder, and the trainer reads them in the order of SEEDS.
-# BIN runs a given binary instead of building this tree. Other variables: NODES, EPOCHS, BATCH,
+# DATAGEN_REV names the commit whose search plays the games (the recipe's default below: the
+# build that made the committed data, from scripts/lib/build-of.sh, made only when a file is
+# missing); the tree's build checks the data and trains. DATAGEN_REV= plays with the tree's
+# build. BIN runs a given binary for both instead. Other variables: NODES, EPOCHS, BATCH,
 # LR, LAMBDA, TRAIN_THREADS (the trainer's result does not depend on it), DATA (folder of the
 # data files), NET (net file). Training data is regenerated, never committed. Measure the new
 # net against the hand-written evaluation (or the previous net) with `kientuong match` before
@@ -53,7 +56,9 @@ chess)
     DEFAULT_SEEDS="hand/11000-11040 hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039 hand/17000-17999 4c9d842/19000-21499"
     DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_LR=0.001
     DEFAULT_TRAINER=train-net DEFAULT_INIT=
-    DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV= ;;
+    DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV=
+    # Every file of chess.manifest was made by this commit's search.
+    DEFAULT_DATAGEN_REV=853f379 ;;
 xiangqi)
     # Net 7: net 6 (kept in the tree as xiangqi-net6.nnue) refined by train-nnue on the games
     # of nets 6 and 5 played by the search of 8ac7b79 (the net files of commits 9520010 and
@@ -67,7 +72,9 @@ xiangqi)
     DEFAULT_SEEDS="9520010/60000-60099 9520010/70000-70099 cea41ee/50000-50099"
     DEFAULT_GAMES=100 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
     DEFAULT_TRAINER=train-nnue DEFAULT_INIT=crates/nnue/nets/xiangqi-net6.nnue
-    DEFAULT_PLAY=crates/nnue/nets/xiangqi.nnue DEFAULT_PLAY_REV= ;;
+    DEFAULT_PLAY=crates/nnue/nets/xiangqi.nnue DEFAULT_PLAY_REV=
+    # Every file of xiangqi.manifest was made by this commit's search.
+    DEFAULT_DATAGEN_REV=8ac7b79 ;;
 *) echo "unknown game $game" >&2; exit 2 ;;
 esac
 SEEDS=${SEEDS-$DEFAULT_SEEDS}
@@ -84,6 +91,7 @@ TRAIN_THREADS=${TRAIN_THREADS:-$(nproc)}
 NET=${NET:-crates/nnue/nets/$game.nnue}
 PLAY=${PLAY:-$DEFAULT_PLAY}
 PLAY_REV=${PLAY_REV-$DEFAULT_PLAY_REV}
+DATAGEN_REV=${DATAGEN_REV-$DEFAULT_DATAGEN_REV}
 DRAW_PLIES=${DRAW_PLIES:-0}
 DRAW_AFTER=${DRAW_AFTER:-80}
 DRAW_CP=${DRAW_CP:-10}
@@ -102,6 +110,15 @@ else
     cargo build --release -q -p engine-bin
     bin=${CARGO_TARGET_DIR:-target}/release/kientuong
 fi
+# The binary that plays the games: found (or built) only once a file is found missing.
+source scripts/lib/build-of.sh
+datagen_bin() {
+    if [ -n "${BIN:-}" ] || [ -z "$DATAGEN_REV" ]; then
+        echo "$bin"
+    else
+        build_of "$DATAGEN_REV" "$DATA_ROOT"
+    fi
+}
 export LC_ALL=C # the glob order of the data files below
 mkdir -p "$DATA_ROOT"
 work=$DATA_ROOT # play nets live beside the data
@@ -144,17 +161,20 @@ if [ -n "$SEEDS" ]; then
         dir=${DATA:-$DATA_ROOT/$game-$(play_tag_of "$play")-n$NODES-g$GAMES$draw_tag}
         [[ " ${dirs[*]} " == *" $dir "* ]] || dirs+=("$dir")
         mkdir -p "$dir"
-        if [[ $range == *-* ]]; then seq "${range%-*}" "${range#*-}"; else echo "$range"; fi |
-            while read -r s; do [ -s "$dir/$game-$s.ktgr" ] || echo "$s"; done |
-            xargs -r -P "$JOBS" -I{} "$BASH" -c "$write_one" _ "$dir/$game-{}.ktgr" "$bin" datagen \
-                --game "$game" "${datagen_flags[@]}" --net "$play" --seed {} --threads 1
+        missing=$(if [[ $range == *-* ]]; then seq "${range%-*}" "${range#*-}"; else echo "$range"; fi |
+            while read -r s; do [ -s "$dir/$game-$s.ktgr" ] || echo "$s"; done)
+        [ -n "$missing" ] || continue
+        player=$(datagen_bin)
+        echo "$entry: $(wc -w <<<"$missing") file(s) to make with $player" >&2
+        xargs -r -P "$JOBS" -I{} "$BASH" -c "$write_one" _ "$dir/$game-{}.ktgr" "$player" datagen \
+            --game "$game" "${datagen_flags[@]}" --net "$play" --seed {} --threads 1 <<<"$missing"
     done
     files=()
     for dir in "${dirs[@]}"; do files+=("$dir/$game"-*.ktgr); done
 else
     DATA=${DATA:-$DATA_ROOT/$game-$(play_tag_of "$PLAY")-s$SEED-n$NODES-g$GAMES$draw_tag.ktgr}
     if [ ! -s "$DATA" ]; then
-        "$bin" datagen --game "$game" "${datagen_flags[@]}" --seed "$SEED" --net "$PLAY" \
+        "$(datagen_bin)" datagen --game "$game" "${datagen_flags[@]}" --seed "$SEED" --net "$PLAY" \
             --threads "$THREADS" --out "$DATA"
     fi
     files=("$DATA")
