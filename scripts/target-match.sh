@@ -33,23 +33,10 @@ commit=$(git rev-parse --short=7 "$commit")
 echo "target match of $commit against $base ($game)" >&2
 data=${KIENTUONG_DATA:-$HOME/.cache/kientuong}
 
-# The release binary of a commit, built once in a throwaway worktree.
-build_of() {
-  local rev=$1 out="$data/builds/$1/kientuong"
-  if [ ! -x "$out" ]; then
-    local tree
-    tree=$(mktemp -d)
-    git worktree add -q --detach "$tree" "$rev"
-    (cd "$tree" && cargo build --release -q -p engine-bin --target-dir "$data/builds/target-$rev")
-    mkdir -p "$data/builds/$rev"
-    cp "$data/builds/target-$rev/release/kientuong" "$out"
-    git worktree remove --force "$tree"
-  fi
-  echo "$out"
-}
+source scripts/lib/build-of.sh
 
-head_bin=$(build_of "$commit")
-base_bin=$(build_of "$base")
+head_bin=$(build_of "$commit" "$data")
+base_bin=$(build_of "$base" "$data")
 name="$game-target-$commit"
 state="$data/matches/$name.state"
 snapshot="tuning/matches/$name.state"
