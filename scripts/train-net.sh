@@ -40,8 +40,8 @@
 # WRITE_MANIFEST=FILE writes the manifest of the data used. DATA_ONLY=1 stops before training.
 # TRAINER=train-nnue trains with the streaming trainer (crates/nnue-trainer; HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for
 # chess king buckets, INIT=NET to start from a net's weights instead of random ones) instead of train-net:
-# its nets differ numerically, so the chess recipe keeps train-net; xiangqi's (net 7) is a warm
-# start of train-nnue from net 6 (INIT="" trains from random weights). DRAW_PLIES (0: off, as the committed
+# its nets differ numerically, so the chess recipe keeps train-net; xiangqi's (net 8) is a warm
+# start of train-nnue from net 7 (INIT="" trains from random weights). DRAW_PLIES (0: off, as the committed
 # recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,18 +60,20 @@ chess)
     # Every file of chess.manifest was made by this commit's search.
     DEFAULT_DATAGEN_REV=853f379 ;;
 xiangqi)
-    # Net 7: net 6 (kept in the tree as xiangqi-net6.nnue) refined by train-nnue on the games
-    # of nets 6 and 5 played by the search of 8ac7b79 (the net files of commits 9520010 and
-    # cea41ee), 100 files of 100 games each; crates/nnue/nets/xiangqi.manifest lists them.
+    # Net 8: net 7 (kept in the tree as xiangqi-net7.nnue) refined by train-nnue on the games
+    # of nets 7 and 6 played by the search of 8ac7b79 (the net files of commits 3bcd229 and
+    # 9520010), 300 files of 100 games each; crates/nnue/nets/xiangqi.manifest lists them.
+    # Net 7 was net 6 (xiangqi-net6.nnue) refined the same way on "9520010/60000-60099
+    # 9520010/70000-70099 cea41ee/50000-50099" (xiangqi-net7.manifest).
     # Net 6 was "32ba8a1/30000-30099 a0e1522/40000-40099 cea41ee/50000-50099" through
     # train-net from random weights (the games of nets 3, 4 and 5, played by older searches);
     # net 5 "dd2b819/20000-20099 32ba8a1/30000-30099 a0e1522/40000-40099" (net 2's games
     # first), net 4 its first two entries, net 3 the first. Net 2 was SEEDS="1000-1015
     # 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015 8000-8014 9000-9015
     # 10000-10015" GAMES=20 PLAY=hand.
-    DEFAULT_SEEDS="9520010/60000-60099 9520010/70000-70099 cea41ee/50000-50099"
+    DEFAULT_SEEDS="3bcd229/80000-80099 9520010/60000-60099 9520010/70000-70099"
     DEFAULT_GAMES=100 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
-    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=crates/nnue/nets/xiangqi-net6.nnue
+    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=crates/nnue/nets/xiangqi-net7.nnue
     DEFAULT_PLAY=crates/nnue/nets/xiangqi.nnue DEFAULT_PLAY_REV=
     # Every file of xiangqi.manifest was made by this commit's search.
     DEFAULT_DATAGEN_REV=8ac7b79 ;;
