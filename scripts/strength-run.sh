@@ -32,11 +32,20 @@ find_peer() { command -v "$1" 2>/dev/null || { echo "missing peer: $1" >&2; exit
 mkdir -p "$out"
 ours=(--engine "cmd=$kt" name=kientuong option.Threads=1)
 
+# Each match keeps its state in OUTDIR/<match>.state: run the same command again (same OUTDIR)
+# and a stopped match continues where it stopped, a finished one prints its result; the log of
+# the earlier slice is appended to OUTDIR/<match>.log.earlier first.
 run_match() { # name game engine-args…
-  local name=$1 game=$2
+  local name=$1 game=$2 state
   shift 2
+  state=$out/$name.state
   echo "== $name ($game, $games games, tc=$tc, concurrency $conc)"
-  play_match "$game" 1 "$out/$name.log" "$@" --pgnout "file=$out/$name.pgn"
+  if [ -s "$state" ]; then
+    [ ! -f "$out/$name.log" ] || cat "$out/$name.log" >>"$out/$name.log.earlier"
+    play_match "$game" 1 "$out/$name.log" "$@" --pgnout "file=$out/$name.pgn" --resume "$state"
+  else
+    play_match "$game" 1 "$out/$name.log" "$@" --pgnout "file=$out/$name.pgn" --state "$state"
+  fi
   grep -E '^(Score of|Elo difference|Ptnml|SPRT)' "$out/$name.log" || tail -5 "$out/$name.log"
 }
 
