@@ -36,16 +36,14 @@ ours=(--engine "cmd=$kt" name=kientuong option.Threads=1)
 # and a stopped match continues where it stopped, a finished one prints its result; the log of
 # the earlier slice is appended to OUTDIR/<match>.log.earlier first.
 run_match() { # name game engine-args…
-  local name=$1 game=$2 state
+  local name=$1 game=$2 state_flag=--state
   shift 2
-  state=$out/$name.state
   echo "== $name ($game, $games games, tc=$tc, concurrency $conc)"
-  if [ -s "$state" ]; then
+  if [ -s "$out/$name.state" ]; then
+    state_flag=--resume
     [ ! -f "$out/$name.log" ] || cat "$out/$name.log" >>"$out/$name.log.earlier"
-    play_match "$game" 1 "$out/$name.log" "$@" --pgnout "file=$out/$name.pgn" --resume "$state"
-  else
-    play_match "$game" 1 "$out/$name.log" "$@" --pgnout "file=$out/$name.pgn" --state "$state"
   fi
+  play_match "$game" 1 "$out/$name.log" "$@" --pgnout "file=$out/$name.pgn" "$state_flag" "$out/$name.state"
   grep -E '^(Score of|Elo difference|Ptnml|SPRT)' "$out/$name.log" || tail -5 "$out/$name.log"
 }
 
