@@ -40,8 +40,9 @@
 # WRITE_MANIFEST=FILE writes the manifest of the data used. DATA_ONLY=1 stops before training.
 # TRAINER=train-nnue trains with the streaming trainer (crates/nnue-trainer; HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for
 # chess king buckets, INIT=NET to start from a net's weights instead of random ones) instead of train-net:
-# its nets differ numerically, so the chess recipe keeps train-net; xiangqi's (net 8) is a warm
-# start of train-nnue from net 7 (INIT="" trains from random weights). DRAW_PLIES (0: off, as the committed
+# both recipes are now warm starts of train-nnue from the previous net (chess net 6 from net 5,
+# xiangqi net 8 from net 7; INIT="" trains from random weights, TRAINER=train-net remakes chess
+# net 5 and older). DRAW_PLIES (0: off, as the committed
 # recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,15 +50,19 @@ game=${1:?usage: scripts/train-net.sh chess|xiangqi}
 # The committed recipes (crates/nnue/nets/README.md).
 case $game in
 chess)
-    # Net 5: the hand-written evaluation's games (net 2's seeds, the first six ranges, and
-    # 1000 more files) plus 2500 files played by net 4, the net file of commit 4c9d842; the
-    # files crates/nnue/nets/chess.manifest lists. Net 4 was the hand/ entries plus
-    # 4097bd3/18000-18999 (net 3's games), net 3 the hand/ entries alone, net 2 the first six.
-    DEFAULT_SEEDS="hand/11000-11040 hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039 hand/17000-17999 4c9d842/19000-21499"
-    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=30 DEFAULT_LR=0.001
-    DEFAULT_TRAINER=train-net DEFAULT_INIT=
+    # Net 6: net 5 (kept in the tree as chess-net5.nnue) refined by train-nnue on 1600 files
+    # of net 5's own games (the net file of commit 35b312b), played by the search of 853f379;
+    # crates/nnue/nets/chess.manifest lists them. Net 5 was SEEDS="hand/11000-11040
+    # hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039
+    # hand/17000-17999 4c9d842/19000-21499" (the hand-written evaluation's games plus 2500
+    # files played by net 4, the net file of commit 4c9d842) TRAINER=train-net EPOCHS=30
+    # LR=0.001 INIT= MANIFEST=crates/nnue/nets/chess-net5.manifest; net 4 was the hand/ entries
+    # plus 4097bd3/18000-18999 (net 3's games), net 3 the hand/ entries alone, net 2 the first six.
+    DEFAULT_SEEDS="35b312b/22000-22999 35b312b/26000-26599"
+    DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
+    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=crates/nnue/nets/chess-net5.nnue
     DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV=
-    # Every file of chess.manifest was made by this commit's search.
+    # Every file of chess.manifest (and of chess-net5.manifest) was made by this commit's search.
     DEFAULT_DATAGEN_REV=853f379 ;;
 xiangqi)
     # Net 8: net 7 (kept in the tree as xiangqi-net7.nnue) refined by train-nnue on the games
