@@ -27,7 +27,20 @@ matches=("${rest[@]}")
 
 # Debian installs the peers outside the usual PATH.
 export PATH="$PATH:/usr/games"
-find_peer() { command -v "$1" 2>/dev/null || { echo "missing peer: $1" >&2; exit 1; }; }
+# Every peer the named matches need is found before the first game: a missing one (a machine
+# laid anew) used to surface only when its match came up, an hour into the run, as an engine
+# with an empty command.
+declare -A peer
+for m in "${matches[@]}"; do
+  case $m in
+    sf2000|sf2500|sf2850) need=stockfish ;;
+    ethereal) need=ethereal-chess ;;
+    fsf) need=fairy-stockfish ;;
+    *) continue ;;
+  esac
+  peer[$need]=$(command -v "$need") ||
+    { echo "missing peer: $need (apt-get install $need; Debian puts it in /usr/games)" >&2; exit 1; }
+done
 
 mkdir -p "$out"
 ours=(--engine "cmd=$kt" name=kientuong option.Threads=1)
@@ -51,14 +64,14 @@ for m in "${matches[@]}"; do
   case $m in
     sf2000|sf2500|sf2850)
       run_match "chess-$m" chess "${ours[@]}" \
-        --engine "cmd=$(find_peer stockfish)" "name=stockfish-${m#sf}" option.Threads=1 \
+        --engine "cmd=${peer[stockfish]}" "name=stockfish-${m#sf}" option.Threads=1 \
         option.UCI_LimitStrength=true "option.UCI_Elo=${m#sf}" ;;
     ethereal)
       run_match chess-ethereal chess "${ours[@]}" \
-        --engine "cmd=$(find_peer ethereal-chess)" name=ethereal option.Threads=1 ;;
+        --engine "cmd=${peer[ethereal-chess]}" name=ethereal option.Threads=1 ;;
     fsf)
       run_match xiangqi-fsf xiangqi "${ours[@]}" \
-        --engine "cmd=$(find_peer fairy-stockfish)" name=fairy-stockfish proto=uci \
+        --engine "cmd=${peer[fairy-stockfish]}" name=fairy-stockfish proto=uci \
         option.Threads=1 ;;
     smp-chess|smp-xiangqi)
       run_match "$m" "${m#smp-}" \
