@@ -43,7 +43,10 @@
 # both recipes are now warm starts of train-nnue from the previous net (chess net 6 from net 5,
 # xiangqi net 8 from net 7; INIT="" trains from random weights, TRAINER=train-net remakes chess
 # net 5 and older). DRAW_PLIES (0: off, as the committed
-# recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication.
+# recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication. VARIANT
+# (chess only: standard, the default, fischerandom or dfrc) starts the games' random plies from
+# Chess960 or Double Fischer Random positions; such files get a folder of their own (-fischerandom,
+# -dfrc), so a recipe can mix them with standard games by listing both runs' seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/train-net.sh chess|xiangqi}
@@ -106,7 +109,7 @@ DATA_ROOT=${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}
 # The committed manifest describes the committed recipe only.
 default_manifest=
 if [ "$SEEDS" = "$DEFAULT_SEEDS" ] && [ "$GAMES" = "$DEFAULT_GAMES" ] && [ "$NODES" = 5000 ] &&
-    [ "$DRAW_PLIES" = 0 ] && [ -z "${DATA:-}" ] && [ -f "crates/nnue/nets/$game.manifest" ]; then
+    [ "$DRAW_PLIES" = 0 ] && [ "${VARIANT:-standard}" = standard ] && [ -z "${DATA:-}" ] && [ -f "crates/nnue/nets/$game.manifest" ]; then
     default_manifest=crates/nnue/nets/$game.manifest
 fi
 MANIFEST=${MANIFEST-$default_manifest}
@@ -147,6 +150,11 @@ play_tag_of() { [ "$1" = hand ] && echo hand || sha256sum "$1" | cut -c1-12; }
 draw_tag=; [ "$DRAW_PLIES" = 0 ] || draw_tag=-d$DRAW_AFTER-$DRAW_PLIES-$DRAW_CP
 datagen_flags=(--nodes "$NODES" --games "$GAMES" --format records --draw-plies "$DRAW_PLIES"
     --draw-after "$DRAW_AFTER" --draw-cp "$DRAW_CP")
+VARIANT=${VARIANT:-standard}
+if [ "$VARIANT" != standard ]; then
+    draw_tag+=-$VARIANT
+    datagen_flags+=(--variant "$VARIANT")
+fi
 
 # Files the manifest lists but that differ from it are removed here, so they are made again.
 if [ -n "$MANIFEST" ]; then

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The datagen flywheel: the next nets' self-play data, made on one niced core beside whatever
+# else the session runs (a fixed-node job: it biases no fixed-node test on the other core; stop
+# it for clock tests). Each cycle makes, through scripts/train-net.sh with DATA_ONLY=1 and one
+# job, 100 chess files of standard starts, 10 of Chess960 and 10 of Double Fischer Random
+# starts, and 20 xiangqi files, each its own seed range; a file appears only when whole, so the
+# script resumes where any earlier run stopped, in this session or another on the same cache.
+#
+#   scripts/datagen-flywheel.sh [MINUTES]   make files for about MINUTES (default 150), then stop
+#   scripts/datagen-flywheel.sh --manifest  write the manifests of the files finished so far
+#
+# The recipe: the games of the nets in use at REV (chess net 6, xiangqi net 8), played by the
+# search of REV, 5000 nodes a move, no draw adjudication, as every committed recipe. The
+# manifests are crates/nnue/nets/chess-net6-games.manifest and xiangqi-net8-games.manifest;
+# train-net.sh with their SEEDS and DATAGEN_REV remakes the files on a new machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REV=149d577
+CYCLES=40 # seed ranges reserved: chess 30000-33999, 40000-40399, 45000-45399; xiangqi 90000-90799
+DATA_ROOT=${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}
+# One frozen build of REV plays, checks and writes the manifests, so that editing or rebuilding
+# the tree meanwhile changes nothing (scripts/lib/build-of.sh builds it once, under the cache).
+source scripts/lib/build-of.sh
+bin=$(build_of "$REV" "$DATA_ROOT")
+
+# The slices of cycle k, one line each: game variant seeds games.
+slices_of() {
+    local k=$1
+    echo "chess standard $((30000 + 100 * k))-$((30099 + 100 * k)) 20"
+    echo "chess fischerandom $((40000 + 10 * k))-$((40009 + 10 * k)) 20"
+    echo "chess dfrc $((45000 + 10 * k))-$((45009 + 10 * k)) 20"
+    echo "xiangqi standard $((90000 + 20 * k))-$((90019 + 20 * k)) 100"
+}
+
+run_slice() { # game variant range games
+    local game=$1 variant=$2 range=$3 games=$4
+    env JOBS=1 DATA_ONLY=1 GAMES="$games" VARIANT="$variant" SEEDS="$REV/$range" \
+        MANIFEST= BIN="$bin" nice -n 19 scripts/train-net.sh "$game"
+}
+
+if [ "${1:-}" = --manifest ]; then
+    # Only whole files exist under their names, so every .ktgr of the recipe's folders counts.
+    for game in chess xiangqi; do
+        net=$(git show "$REV:crates/nnue/nets/$game.nnue" | sha256sum | cut -c1-12)
+        case $game in chess) out=crates/nnue/nets/chess-net6-games.manifest ;;
+        xiangqi) out=crates/nnue/nets/xiangqi-net8-games.manifest ;; esac
+        files=()
+        for d in "$DATA_ROOT/$game-$net-n5000-"*; do
+            [ -d "$d" ] || continue
+            for f in "$d/$game"-*.ktgr; do [ -s "$f" ] && files+=("${f#"$DATA_ROOT"/}"); done
+        done
+        [ ${#files[@]} -gt 0 ] || continue
+        "$bin" data-check --manifest "$out" --dir "$DATA_ROOT" --write "${files[@]}"
+        awk '!/^#/ { n++; g += $2; p += $3 } END { printf "%s: %d files, %d games, %d positions\n", FILENAME, n, g, p }' "$out"
+    done
+    exit 0
+fi
+
+minutes=${1:-150}
+deadline=$(($(date +%s) + 60 * minutes))
+for ((k = 0; k < CYCLES; k++)); do
+    while read -r game variant range games; do
+        [ "$(date +%s)" -lt "$deadline" ] || { echo "flywheel: time is up" >&2; exit 0; }
+        run_slice "$game" "$variant" "$range" "$games"
+    done < <(slices_of "$k")
+done
