@@ -115,9 +115,9 @@ pub struct DatagenArgs {
 
 /// The playing evaluation: `None` is the hand-written one; the name is what the recipe says
 /// (`hand`, or the first 12 hex digits of the net file's SHA-256).
-struct Player {
-    net: Option<Arc<Net>>,
-    name: String,
+pub(crate) struct Player {
+    pub(crate) net: Option<Arc<Net>>,
+    pub(crate) name: String,
 }
 
 fn short_hash(bytes: &[u8]) -> String {
@@ -127,7 +127,7 @@ fn short_hash(bytes: &[u8]) -> String {
 }
 
 /// The `--net` choice resolved for game `G`.
-fn player_for<G: NnueGame>(
+pub(crate) fn player_for<G: NnueGame>(
     choice: &str,
     embedded: fn() -> Result<Net, LoadError>,
     embedded_bytes: &[u8],
@@ -147,7 +147,7 @@ fn player_for<G: NnueGame>(
 }
 
 /// The evaluator every datagen search starts from.
-fn evaluator<G: NnueGame, H: Evaluator<G>>(net: Option<Arc<Net>>) -> EvalSwitch<G, H> {
+pub(crate) fn evaluator<G: NnueGame, H: Evaluator<G>>(net: Option<Arc<Net>>) -> EvalSwitch<G, H> {
     net.map_or_else(EvalSwitch::hand_written, EvalSwitch::nnue)
 }
 

@@ -13,6 +13,7 @@
 
 mod argv_lines;
 mod bench_cmd;
+mod book_cmd;
 mod convert_cmd;
 mod data_check_cmd;
 mod datagen_cmd;
@@ -52,6 +53,8 @@ enum Command {
     Spsa(spsa_cmd::SpsaArgs),
     /// Self-play training data: fixed-nodes games from random openings (game records by default).
     Datagen(datagen_cmd::DatagenArgs),
+    /// Make an opening book: random plies from the start, kept when new and level (EPD lines).
+    Book(book_cmd::BookArgs),
     /// Convert a datagen position file (KTDG) into game records, keeping every position.
     DatagenConvert(convert_cmd::ConvertArgs),
     /// Check the data files a manifest lists (missing or altered), or write a manifest.
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Spsa(args)) => spsa_cmd::run(&args),
         Some(Command::Datagen(args)) => datagen_cmd::run(&args),
+        Some(Command::Book(args)) => book_cmd::run(&args),
         Some(Command::DatagenConvert(args)) => convert_cmd::run(&args),
         Some(Command::DataCheck(args)) => data_check_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),

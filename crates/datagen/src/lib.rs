@@ -22,6 +22,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod book;
 pub mod convert;
 pub mod data_file;
 pub mod error;

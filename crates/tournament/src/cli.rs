@@ -31,10 +31,10 @@ kientuong match --game chess|xiangqi|fischerandom --engine cmd=PATH [name=N] [pr
                 [arg=ARG]... [dir=DIR] [ranks=0|1] [uccitime=s|ms]
                 --engine ... [--each (same keys, applied to every engine)]
                 [--tournament gauntlet|round-robin] [--games N] [--rounds N] [--repeat]
-                [--concurrency N] [--openings file=F format=epd|pgn order=random|sequential plies=N start=N]
+                [--concurrency N] [--openings file=F format=epd|pgn order=random|sequential plies=N start=N book=large|classic]
                 [--pgnout file=F] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--rules asian|cxq]
                 [--resign movecount=N score=CP [twosided=true]] [--draw movenumber=N movecount=N score=CP]
-                [--movelimit PLIES] [--seed N] [--quiet] [--state FILE | --resume FILE]
+                [--movelimit PLIES] [--seed N] [--quiet] [--state FILE | --resume FILE] [--allow-replays]
                 [--chess960]   (Chess960: as --game fischerandom; openings are the 960 numbered
                                 start positions shuffled by --seed unless --openings gives a file,
                                 each played with both colours unless --repeat false)";
@@ -176,6 +176,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
         quiet: false,
         move_limit: None,
         chess960: false,
+        allow_replays: false,
     };
     for (flag, values) in groups(args)? {
         match flag.as_str() {
@@ -216,6 +217,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
             }
             "seed" | "srand" => cfg.seed = number("--seed", one_value(&flag, &values)?)?,
             "quiet" => cfg.quiet = true,
+            "allow-replays" => cfg.allow_replays = true,
             "movelimit" => {
                 cfg.move_limit = Some(number("--movelimit", one_value(&flag, &values)?)?)
             }
@@ -253,6 +255,17 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
                     let o = &mut cfg.openings;
                     match k.as_str() {
                         "file" => o.file = Some(PathBuf::from(v)),
+                        "book" => {
+                            o.book = match v.as_str() {
+                                "large" => BuiltinBook::Large,
+                                "classic" => BuiltinBook::Classic,
+                                _ => {
+                                    return err(format!(
+                                        "--openings book: '{v}' is not large or classic"
+                                    ))
+                                }
+                            }
+                        }
                         "format" => {
                             o.format = match v.as_str() {
                                 "epd" => OpeningFormat::Epd,

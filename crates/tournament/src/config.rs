@@ -98,10 +98,23 @@ pub enum OpeningOrder {
     Random,
 }
 
+/// Which built-in book a match without an opening file plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltinBook {
+    /// The default: tens of thousands of balanced positions (`data/*_book.epd`), enough that no
+    /// fixed-node test replays a game pair.
+    Large,
+    /// The small named books of the first matches (373 chess lines, 36 xiangqi openings,
+    /// `data/*_openings.txt`): `--openings book=classic`.
+    Classic,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningConfig {
     /// `None` uses the built-in book of the game.
     pub file: Option<PathBuf>,
+    /// Which built-in book, when `file` is `None`.
+    pub book: BuiltinBook,
     pub format: OpeningFormat,
     pub order: OpeningOrder,
     /// Play at most this many plies of each opening line.
@@ -114,6 +127,7 @@ impl Default for OpeningConfig {
     fn default() -> Self {
         OpeningConfig {
             file: None,
+            book: BuiltinBook::Large,
             format: OpeningFormat::Epd,
             order: OpeningOrder::Sequential,
             plies: None,
@@ -165,4 +179,7 @@ pub struct MatchConfig {
     /// Chess960 (`--variant fischerandom` or `--chess960`): engines get `UCI_Chess960`,
     /// castling is king-takes-rook, the built-in book is the 960 numbered start positions.
     pub chess960: bool,
+    /// `--allow-replays`: let a fixed-node SPRT play more games than twice its distinct
+    /// openings (see `runner::replay_check`).
+    pub allow_replays: bool,
 }

@@ -1,13 +1,22 @@
-//! Opening positions: the built-in books (chess: a few hundred balanced 4-ply lines;
-//! xiangqi: the standard openings of seed 002) and EPD or PGN files. Every opening is replayed
+//! Opening positions: the built-in books and EPD or PGN files. Every opening is replayed
 //! through the referee when loaded, so a bad line is reported before any game starts.
+//!
+//! The default built-in books (`data/chess_book.epd`, 20 000 positions; `data/xiangqi_book.epd`,
+//! 10 000) were made by `kientuong book` (`scripts/make-books.sh` remakes them bit for bit): a
+//! fixed-node match is decided by its openings and colours, so a test of N games needs N / 2
+//! distinct openings to play no game twice. The classic books (chess: 373 balanced 4-ply lines;
+//! xiangqi: the 36 standard openings of seed 002) stay for `--openings book=classic` and the
+//! tests that pin them.
 
-use crate::config::{GameKind, OpeningConfig, OpeningFormat, OpeningOrder};
+use crate::config::{BuiltinBook, GameKind, OpeningConfig, OpeningFormat, OpeningOrder};
 use crate::san::parse_any;
 use game_api::{Game, SplitMix64};
+use std::collections::HashSet;
 
-const CHESS_BOOK: &str = include_str!("../data/chess_openings.txt");
-const XIANGQI_BOOK: &str = include_str!("../data/xiangqi_openings.txt");
+const CHESS_BOOK: &str = include_str!("../data/chess_book.epd");
+const XIANGQI_BOOK: &str = include_str!("../data/xiangqi_book.epd");
+const CHESS_CLASSIC: &str = include_str!("../data/chess_openings.txt");
+const XIANGQI_CLASSIC: &str = include_str!("../data/xiangqi_openings.txt");
 
 /// A start position and moves to play from it, in our notation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,11 +41,19 @@ pub fn builtin_chess960() -> Vec<Opening> {
         .collect()
 }
 
-/// The built-in book of a game.
+/// The default built-in book of a game: EPD positions.
 pub fn builtin(game: GameKind) -> Vec<Opening> {
-    let text = match game {
+    parse_epd(match game {
         GameKind::Chess => CHESS_BOOK,
         GameKind::Xiangqi => XIANGQI_BOOK,
+    })
+}
+
+/// The classic built-in book of a game: named move lines from the start position.
+pub fn builtin_classic(game: GameKind) -> Vec<Opening> {
+    let text = match game {
+        GameKind::Chess => CHESS_CLASSIC,
+        GameKind::Xiangqi => XIANGQI_CLASSIC,
     };
     text.lines()
         .map(str::trim)
@@ -206,6 +223,7 @@ pub fn load<G: Game>(
 ) -> Result<Vec<Opening>, String> {
     let mut openings = match &cfg.file {
         None if chess960 => builtin_chess960(),
+        None if cfg.book == BuiltinBook::Classic => builtin_classic(game),
         None => builtin(game),
         Some(path) => {
             let text =
@@ -231,6 +249,36 @@ pub fn load<G: Game>(
         SplitMix64::new(seed).shuffle(&mut openings);
     }
     Ok(openings)
+}
+
+/// How many of the openings lead to different positions (placement, side to move, castling
+/// and en passant: a FEN's first four fields), after their moves. Openings that do not replay
+/// count as one each (`load` refuses them anyway).
+pub fn distinct_positions<G: Game>(openings: &[Opening]) -> usize {
+    let mut seen = HashSet::with_capacity(openings.len());
+    let mut broken = 0;
+    for o in openings {
+        match end_position::<G>(o) {
+            Some(fen) => {
+                seen.insert(fen.split_whitespace().take(4).collect::<Vec<_>>().join(" "));
+            }
+            None => broken += 1,
+        }
+    }
+    seen.len() + broken
+}
+
+/// The FEN an opening reaches, if it replays.
+fn end_position<G: Game>(o: &Opening) -> Option<String> {
+    let mut pos = match &o.fen {
+        Some(f) => G::from_fen(f).ok()?,
+        None => G::startpos(),
+    };
+    for text in &o.moves {
+        let m = pos.parse_move(text).ok()?;
+        pos.make(m);
+    }
+    Some(pos.fen())
 }
 
 /// Replays an opening; the moves are rewritten in our notation.

@@ -58,6 +58,37 @@ fn sprt_decided(sprt: Option<&SprtConfig>, tally: &Tally) -> bool {
     sprt.is_some_and(|s| s.decision(&tally.between(0, 1).1).is_some())
 }
 
+/// Whether every engine's search is bounded by a node count or a depth (a clock beside it
+/// rarely binds first): then, with one search thread each, a game is decided by its opening and
+/// colours alone.
+pub fn fixed_search(cfg: &MatchConfig) -> bool {
+    cfg.engines.iter().all(|e| e.limits.nodes.is_some() || e.limits.depth.is_some())
+}
+
+/// A fixed-search match that would play more games than twice its distinct openings plays the
+/// same game pairs again, so its error bar and LLR overstate what it measured. Such a match gets
+/// a warning (returned, printed before the first game); an SPRT is refused unless
+/// `--allow-replays` is given.
+pub fn replay_check(
+    cfg: &MatchConfig,
+    planned_games: usize,
+    distinct_openings: usize,
+) -> Result<Option<String>, String> {
+    if !fixed_search(cfg) || planned_games <= 2 * distinct_openings {
+        return Ok(None);
+    }
+    let text = format!(
+        "{planned_games} fixed-node games from {distinct_openings} distinct openings: games past \
+         {} replay earlier game pairs (same opening and colours), and the error bar and LLR \
+         count them as new; use a larger book (--openings file=…)",
+        2 * distinct_openings
+    );
+    if cfg.sprt.is_some() && !cfg.allow_replays {
+        return Err(format!("refusing the SPRT: {text}, or give --allow-replays"));
+    }
+    Ok(Some(format!("warning: {text}")))
+}
+
 /// Plays the match described by `cfg` with `G` as the referee's rules. `setup` sets
 /// game-specific options on every fresh position (the xiangqi move-count rule). `resume` says
 /// where the state goes and what an earlier run of the match left.
@@ -69,6 +100,11 @@ pub fn run_match<G: Game>(
 ) -> Result<MatchSummary, String> {
     let Resume { mut journal, stop_after } = resume;
     let openings = openings::load::<G>(&cfg.openings, cfg.game, cfg.chess960, cfg.seed)?;
+    let planned = schedule(cfg, openings.len()).len();
+    if let Some(warning) = replay_check(cfg, planned, openings::distinct_positions::<G>(&openings))?
+    {
+        eprintln!("{warning}");
+    }
     let mut tally = Tally::new(cfg.engines.len());
     let done = journal.as_ref().map(|j| j.done()).unwrap_or_default();
     if let Some(j) = &journal {

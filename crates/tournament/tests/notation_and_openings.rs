@@ -3,8 +3,8 @@
 use game_api::{Game, GenKind, MoveList};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
-use tournament::config::{GameKind, OpeningConfig, OpeningOrder};
-use tournament::openings::{builtin, load, parse_epd, parse_pgn, validate};
+use tournament::config::{BuiltinBook, GameKind, OpeningConfig, OpeningOrder};
+use tournament::openings::{builtin_classic, load, parse_epd, parse_pgn, validate};
 use tournament::pgn::write_game;
 use tournament::record::{GameEnd, GameRecord, PlayedMove, Termination};
 use tournament::san::{parse_any, san};
@@ -58,20 +58,20 @@ fn every_san_parses_back_to_its_move() {
 }
 
 #[test]
-fn builtin_books_are_legal_and_large_enough() {
-    let chess = builtin(GameKind::Chess);
+fn classic_books_are_legal_and_name_their_openings() {
+    let chess = builtin_classic(GameKind::Chess);
     assert!(chess.len() >= 200, "{} chess lines", chess.len());
     for mut o in chess {
         validate::<Chess>(&mut o).unwrap();
     }
-    let xiangqi = builtin(GameKind::Xiangqi);
+    let xiangqi = builtin_classic(GameKind::Xiangqi);
     assert!(xiangqi.len() >= 30);
     for mut o in xiangqi {
         let name = o.name.clone().unwrap();
         validate::<Xiangqi>(&mut o).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
     let names: Vec<String> =
-        builtin(GameKind::Xiangqi).into_iter().filter_map(|o| o.name).collect();
+        builtin_classic(GameKind::Xiangqi).into_iter().filter_map(|o| o.name).collect();
     for family in [
         "Central cannon",
         "Elephant opening",
@@ -117,12 +117,13 @@ fn epd_and_pgn_files_parse() {
 
 #[test]
 fn loading_cuts_orders_and_shuffles() {
-    let cfg = OpeningConfig { plies: Some(2), start: 3, ..OpeningConfig::default() };
+    let classic = OpeningConfig { book: BuiltinBook::Classic, ..OpeningConfig::default() };
+    let cfg = OpeningConfig { plies: Some(2), start: 3, ..classic.clone() };
     let seq = load::<Chess>(&cfg, GameKind::Chess, false, 1).unwrap();
-    let all = builtin(GameKind::Chess);
+    let all = builtin_classic(GameKind::Chess);
     assert_eq!(seq[0].moves, all[2].moves[..2]);
     assert!(seq.iter().all(|o| o.moves.len() == 2));
-    let random = OpeningConfig { order: OpeningOrder::Random, ..OpeningConfig::default() };
+    let random = OpeningConfig { order: OpeningOrder::Random, ..classic };
     let a = load::<Chess>(&random, GameKind::Chess, false, 42).unwrap();
     let b = load::<Chess>(&random, GameKind::Chess, false, 42).unwrap();
     let c = load::<Chess>(&random, GameKind::Chess, false, 43).unwrap();
