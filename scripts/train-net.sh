@@ -215,8 +215,12 @@ train-net)
     trainer_flags=()
     [ -z "$INIT" ] || echo "note: INIT is train-nnue's; train-net starts from random weights" >&2 ;;
 train-nnue)
+    # HOLDOUT: what the validation set is cut from. Chess net 6 and xiangqi net 8 were trained
+    # holding out every 20th position, so the committed recipes keep `positions`; any other
+    # data holds out whole games (`games`), so that validation shares no game with training.
+    default_holdout=games; [ "$SEEDS" != "$DEFAULT_SEEDS" ] || default_holdout=positions
     trainer_flags=(--hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}"
-        --shuffle-buffer "${SHUFFLE_BUFFER:-1048576}")
+        --shuffle-buffer "${SHUFFLE_BUFFER:-1048576}" --holdout "${HOLDOUT:-$default_holdout}")
     [ "${KING_BUCKETS:-0}" = 0 ] || trainer_flags+=(--king-buckets)
     [ -z "${INIT:-}" ] || trainer_flags+=(--init "$INIT") ;;
 *) echo "unknown TRAINER $TRAINER (train-net or train-nnue)" >&2; exit 2 ;;

@@ -6,14 +6,22 @@
 
 use crate::dispatch::{game_arg, GameKind};
 use crate::stdout::say;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use datagen::Filter;
 use nnue::king_buckets::FeatureSet;
 use nnue::{Net, NnueGame};
 use nnue_trainer::quantise::dequantise;
+use nnue_trainer::shuffle::HoldoutUnit;
 use nnue_trainer::train::weights_seed;
 use nnue_trainer::{quantise, train, Files, Settings};
 use std::path::PathBuf;
+
+/// What `--validation-every` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Holdout {
+    Games,
+    Positions,
+}
 
 #[derive(Args)]
 pub struct TrainNnueArgs {
@@ -59,9 +67,14 @@ pub struct TrainNnueArgs {
     /// Positions the shuffle buffer holds (about 140 bytes each): the trainer's memory.
     #[arg(long, default_value_t = 1 << 20)]
     shuffle_buffer: usize,
-    /// Every this-many-th position is held out for the validation loss (0: none).
+    /// Every this-many-th game is held out for the validation loss, all its positions (0: none).
     #[arg(long, default_value_t = 20)]
     validation_every: u64,
+    /// `games` (the default): hold out whole games, so validation shares no game with
+    /// training; `positions`: every this-many-th position, as chess net 6 and xiangqi net 8
+    /// were trained (their recipes keep it).
+    #[arg(long, value_enum, default_value_t = Holdout::Games)]
+    holdout: Holdout,
     /// At most this many validation positions are kept in memory.
     #[arg(long, default_value_t = 200_000)]
     validation_cap: usize,
@@ -74,6 +87,11 @@ pub struct TrainNnueArgs {
     /// Threads for the gradient (rayon); the result does not depend on it.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Mirror augmentation: every position whose mirror image obeys the same rules (xiangqi
+    /// always, chess without castling rights) is also trained on mirrored left to right.
+    /// Plain inputs only (king buckets already mirror by the king's side).
+    #[arg(long)]
+    mirror: bool,
 }
 
 pub fn run(args: &TrainNnueArgs) -> Result<(), String> {
@@ -98,7 +116,13 @@ fn train_game<G: NnueGame>(args: &TrainNnueArgs) -> Result<(), String> {
     } else {
         FeatureSet::Plain
     };
-    let files = Files::<G>::new(args.data.iter().map(PathBuf::from).collect(), filter, features);
+    if args.mirror && features != FeatureSet::Plain {
+        return Err(
+            "--mirror is for plain inputs: king buckets already mirror by the king's side".into()
+        );
+    }
+    let files = Files::<G>::new(args.data.iter().map(PathBuf::from).collect(), filter, features)
+        .with_mirror(args.mirror);
     let init = match &args.init {
         None => None,
         Some(path) => {
@@ -120,6 +144,10 @@ fn train_game<G: NnueGame>(args: &TrainNnueArgs) -> Result<(), String> {
         seed: args.seed,
         shuffle_buffer: args.shuffle_buffer,
         validation_every: args.validation_every,
+        validation_unit: match args.holdout {
+            Holdout::Games => HoldoutUnit::Games,
+            Holdout::Positions => HoldoutUnit::Positions,
+        },
         validation_cap: args.validation_cap,
         init,
     };

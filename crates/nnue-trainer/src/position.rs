@@ -6,7 +6,7 @@
 //! positions around costs a copy, and so that memory is `capacity × size_of` whatever the data.
 
 use datagen::Record;
-use game_api::Color;
+use game_api::{Color, GameKind};
 use nnue::features::NnueGame;
 use nnue::king_buckets::{feature_in_view, king_squares, views, FeatureSet};
 
@@ -24,6 +24,9 @@ pub struct TrainingPosition {
     pub result: f32,
     /// Search score in centipawns, side to move's view.
     pub score: f32,
+    /// The number of the game it comes from, counted through the whole stream (wrapping), so
+    /// that validation can hold out whole games (`shuffle::Holdout`); 0 until the reader sets it.
+    pub game: u32,
 }
 
 /// Why a record gave no training position.
@@ -46,8 +49,13 @@ impl TrainingPosition {
         let stm = pos.side_to_move();
         let seen = views::<G>(features, king_squares(&pos));
         let (us, them) = (seen[stm.index()], seen[(!stm).index()]);
-        let mut out =
-            TrainingPosition { features: [[0; MAX_ACTIVE]; 2], count: 0, result: 0.0, score: 0.0 };
+        let mut out = TrainingPosition {
+            features: [[0; MAX_ACTIVE]; 2],
+            count: 0,
+            result: 0.0,
+            score: 0.0,
+            game: 0,
+        };
         let mut n = 0;
         for sq in 0..G::SQUARES {
             if let Some(piece) = pos.piece_on(sq) {
@@ -71,6 +79,24 @@ impl TrainingPosition {
         Ok(out)
     }
 
+    /// The same position with its files mirrored, for plain piece-square inputs (a king-bucket
+    /// input already folds the mirror into its view): each piece's square flipped left to
+    /// right, in both perspectives; result, score and game unchanged. Only a position whose
+    /// rules are symmetric left to right is its own mirror's equal (xiangqi always; chess
+    /// without castling rights): the caller checks that (`mirrors_exactly`).
+    pub fn mirrored<G: NnueGame>(&self) -> TrainingPosition {
+        let mut out = *self;
+        let n = usize::from(self.count);
+        for side in &mut out.features {
+            for f in &mut side[..n] {
+                let feature = usize::from(*f);
+                let sq = feature % G::SQUARES;
+                *f = (feature - sq + G::flip_file(sq)) as u16;
+            }
+        }
+        out
+    }
+
     /// The side to move's features and the opponent's.
     #[inline]
     pub fn sides(&self) -> (&[u16], &[u16]) {
@@ -88,6 +114,16 @@ impl TrainingPosition {
     #[inline]
     pub fn target(&self, lambda: f32) -> f32 {
         lambda * self.result + (1.0 - lambda) * sigmoid(self.score / nnue::arch::SCALE as f32)
+    }
+}
+
+/// Whether a position's mirror image (files flipped) obeys the same rules, so that it is a
+/// sample as true as the position itself: always in xiangqi; in chess only without castling
+/// rights, castling not being symmetric. Reads the FEN's third field.
+pub fn mirrors_exactly<G: NnueGame>(fen: &str) -> bool {
+    match G::TAG {
+        GameKind::Xiangqi => true,
+        GameKind::Chess => fen.split_whitespace().nth(2) == Some("-"),
     }
 }
 

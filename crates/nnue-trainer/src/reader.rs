@@ -7,7 +7,7 @@
 //! one open file's read buffer and the positions of one game, never a whole file.
 
 use crate::error::TrainError;
-use crate::position::{TrainingPosition, Unusable};
+use crate::position::{mirrors_exactly, TrainingPosition, Unusable};
 use datagen::data_file::{open, DataFile};
 use datagen::replay::{replay, Filter};
 use nnue::king_buckets::FeatureSet;
@@ -29,6 +29,16 @@ pub struct PositionReader<G: NnueGame> {
     games: u64,
     /// The rest of the last replayed game's positions.
     pending: VecDeque<TrainingPosition>,
+    /// Games begun so far in the whole stream: the number the next game gets (a position's
+    /// `game`, see `TrainingPosition`).
+    next_game: u32,
+    /// In a position file, whose games are not marked: the result of the last record and the
+    /// number of its game. A change of result starts a new game, so a game is never split,
+    /// though neighbours with the same result may be joined.
+    run: Option<(u8, u32)>,
+    /// Mirror augmentation: each position whose mirror image obeys the same rules is followed
+    /// by that image (same game, result and score). Plain inputs only.
+    mirror: bool,
     /// Records the rules or the feature limit refused.
     pub skipped: u64,
     _game: PhantomData<fn() -> G>,
@@ -46,9 +56,19 @@ impl<G: NnueGame> PositionReader<G> {
             current: None,
             games: 0,
             pending: VecDeque::new(),
+            next_game: 0,
+            run: None,
+            mirror: false,
             skipped: 0,
             _game: PhantomData,
         }
+    }
+
+    /// With mirror augmentation (see the field), for plain inputs; king-bucket inputs already
+    /// see a mirrored board as their own, so there it changes nothing.
+    pub fn with_mirror(mut self, on: bool) -> PositionReader<G> {
+        self.mirror = on && self.features == FeatureSet::Plain;
+        self
     }
 
     /// Every position of `paths`, in memory (for small data and for tests).
@@ -87,14 +107,29 @@ impl<G: NnueGame> PositionReader<G> {
                 }
                 self.current = Some((file, shown));
                 self.games = 0;
+                self.run = None;
                 continue;
             };
             let data_error = |error, path: &String| TrainError::Data { path: path.clone(), error };
             match file {
                 DataFile::Positions(r) => match r.next_record() {
                     Ok(Some(rec)) => {
+                        let result = rec.result as u8;
+                        let game = match self.run {
+                            Some((r, game)) if r == result => game,
+                            _ => {
+                                let game = self.next_game;
+                                self.next_game = game.wrapping_add(1);
+                                self.run = Some((result, game));
+                                game
+                            }
+                        };
                         let made = TrainingPosition::from_record::<G>(&rec, self.features);
-                        if let Some(p) = self.keep(made) {
+                        if let Some(mut p) = self.keep(made) {
+                            p.game = game;
+                            if self.mirror && mirrors_exactly::<G>(&rec.fen) {
+                                self.pending.push_back(p.mirrored::<G>());
+                            }
                             return Ok(Some(p));
                         }
                     }
@@ -105,13 +140,20 @@ impl<G: NnueGame> PositionReader<G> {
                     Ok(Some(game)) => {
                         let (mut made, features) = (Vec::new(), self.features);
                         replay::<G>(&game, self.games, &self.filter, |rec| {
-                            made.push(TrainingPosition::from_record::<G>(&rec, features));
+                            let exact = mirrors_exactly::<G>(&rec.fen);
+                            made.push((TrainingPosition::from_record::<G>(&rec, features), exact));
                         })
                         .map_err(|e| data_error(e, path))?;
                         self.games += 1;
-                        for m in made {
-                            if let Some(p) = self.keep(m) {
+                        let game = self.next_game;
+                        self.next_game = game.wrapping_add(1);
+                        for (m, exact) in made {
+                            if let Some(mut p) = self.keep(m) {
+                                p.game = game;
                                 self.pending.push_back(p);
+                                if self.mirror && exact {
+                                    self.pending.push_back(p.mirrored::<G>());
+                                }
                             }
                         }
                     }

@@ -7,27 +7,45 @@
 //! an epoch is one shuffle of everything, exactly what training in memory does: the two are
 //! the same code, so they give the same net bit for bit (tested).
 //!
-//! Every `validation_every`-th position of the stream (by its 64-bit number in the stream) is
-//! held out of training instead; the caller keeps up to a fixed number of them for the
-//! validation loss.
+//! Every `validation_every`-th game of the stream (by the game number the reader gives each
+//! position) is held out of training instead, all its positions: neighbours of one game are
+//! near copies of each other, so a validation set that shares games with the training set
+//! measures memory, not judgement. The caller keeps up to a fixed number of them for the
+//! validation loss. `HoldoutUnit::Positions` holds out every `validation_every`-th position
+//! instead (by its 64-bit number in the stream), as the trainer did when chess net 6 and
+//! xiangqi net 8 were made: their recipes keep it, so that they still train bit for bit.
 
 use crate::error::TrainError;
 use crate::position::TrainingPosition;
 use game_api::SplitMix64;
 
-/// Which positions of the stream are held out, by their number in it.
+/// What the validation set is cut from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoldoutUnit {
+    /// Whole games: every position of the games whose number is a multiple of `every`.
+    Games,
+    /// Single positions, by their number in the stream (the old way; games straddle the cut).
+    Positions,
+}
+
+/// Which positions of the stream are held out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Holdout {
-    /// 0: none; otherwise position numbers that are multiples of this.
+    /// 0: none; otherwise game (or position) numbers that are multiples of this.
     pub every: u64,
+    pub unit: HoldoutUnit,
 }
 
 impl Holdout {
-    /// Whether stream position `index` (counted from 0, 64-bit: data sets pass 2^32 positions)
-    /// is a validation position.
+    /// Whether `p`, stream position `index` (counted from 0, 64-bit: data sets pass 2^32
+    /// positions), is a validation position.
     #[inline]
-    pub fn is_validation(&self, index: u64) -> bool {
-        self.every != 0 && index.is_multiple_of(self.every)
+    pub fn is_validation(&self, index: u64, p: &TrainingPosition) -> bool {
+        let number = match self.unit {
+            HoldoutUnit::Games => u64::from(p.game),
+            HoldoutUnit::Positions => index,
+        };
+        self.every != 0 && number.is_multiple_of(self.every)
     }
 }
 
@@ -79,7 +97,7 @@ impl ShuffleBuffer {
                 let p = p?;
                 let index = self.seen;
                 self.seen += 1;
-                if self.holdout.is_validation(index) {
+                if self.holdout.is_validation(index, &p) {
                     validation(&p);
                 } else {
                     self.buf.push(p);
@@ -108,11 +126,16 @@ mod tests {
             count: 0,
             result: 0.0,
             score: i as f32,
+            game: i / 7,
         }
     }
 
     fn epoch(data: &[TrainingPosition], capacity: usize, every: u64) -> (Vec<u32>, Vec<u32>) {
-        let mut b = ShuffleBuffer::new(capacity, Holdout { every });
+        epoch_by(data, capacity, Holdout { every, unit: HoldoutUnit::Positions })
+    }
+
+    fn epoch_by(data: &[TrainingPosition], capacity: usize, h: Holdout) -> (Vec<u32>, Vec<u32>) {
+        let mut b = ShuffleBuffer::new(capacity, h);
         b.start_epoch(3, 1);
         let mut stream = data.iter().copied().map(Ok);
         let (mut order, mut held) = (Vec::new(), Vec::new());
@@ -152,10 +175,26 @@ mod tests {
     /// Stream numbers are 64-bit: the hold-out rule works past 2^32 positions.
     #[test]
     fn holdout_indices_are_64_bit() {
-        let h = Holdout { every: 20 };
+        let h = Holdout { every: 20, unit: HoldoutUnit::Positions };
+        let p = position(0);
         let beyond = u64::from(u32::MAX) + 1 + 19; // 2^32 + 19: 2^32 ≡ 16 (mod 20), so +4 is a multiple
-        assert!(!h.is_validation(beyond));
-        assert!(h.is_validation(u64::from(u32::MAX) + 5));
-        assert!(!Holdout { every: 0 }.is_validation(0));
+        assert!(!h.is_validation(beyond, &p));
+        assert!(h.is_validation(u64::from(u32::MAX) + 5, &p));
+        assert!(!Holdout { every: 0, unit: HoldoutUnit::Positions }.is_validation(0, &p));
+    }
+
+    /// By games, a game's positions are all trained on or all held out, wherever the buffer
+    /// cuts the stream.
+    #[test]
+    fn games_are_held_out_whole() {
+        let data: Vec<_> = (0..700).map(position).collect();
+        let (order, held) = epoch_by(&data, 64, Holdout { every: 5, unit: HoldoutUnit::Games });
+        let game_of = |i: &u32| i / 7;
+        let trained: std::collections::HashSet<u32> = order.iter().map(game_of).collect();
+        let validated: std::collections::HashSet<u32> = held.iter().map(game_of).collect();
+        assert!(trained.is_disjoint(&validated));
+        assert_eq!(validated, (0..100).step_by(5).collect());
+        assert_eq!(held.len(), 20 * 7, "every position of a held-out game");
+        assert_eq!(order.len() + held.len(), 700);
     }
 }

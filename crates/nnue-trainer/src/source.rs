@@ -23,19 +23,26 @@ pub struct Files<G: NnueGame> {
     pub paths: Vec<PathBuf>,
     pub filter: Filter,
     pub features: FeatureSet,
+    /// Mirror augmentation (`PositionReader::with_mirror`).
+    pub mirror: bool,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: NnueGame> Files<G> {
     pub fn new(paths: Vec<PathBuf>, filter: Filter, features: FeatureSet) -> Files<G> {
-        Files { paths, filter, features, _game: std::marker::PhantomData }
+        Files { paths, filter, features, mirror: false, _game: std::marker::PhantomData }
+    }
+
+    /// The same files, each position followed by its mirror image where that is exact.
+    pub fn with_mirror(self, on: bool) -> Files<G> {
+        Files { mirror: on, ..self }
     }
 }
 
 impl<G: NnueGame> Source for Files<G> {
     type Stream = PositionReader<G>;
     fn stream(&self) -> Result<PositionReader<G>, TrainError> {
-        Ok(PositionReader::new(&self.paths, &self.filter, self.features))
+        Ok(PositionReader::new(&self.paths, &self.filter, self.features).with_mirror(self.mirror))
     }
     fn features(&self) -> FeatureSet {
         self.features

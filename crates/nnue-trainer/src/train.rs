@@ -9,7 +9,7 @@ use crate::float_net::FloatNet;
 use crate::gradient::Gradient;
 use crate::position::TrainingPosition;
 use crate::shape::Shape;
-use crate::shuffle::{Holdout, ShuffleBuffer};
+use crate::shuffle::{Holdout, HoldoutUnit, ShuffleBuffer};
 use crate::source::Source;
 use nnue::king_buckets::FeatureSet;
 use rayon::prelude::*;
@@ -42,8 +42,10 @@ pub struct Settings {
     /// Positions the shuffle buffer holds (the trainer's memory is about this many positions
     /// of 140 bytes, plus the net and its Adam moments).
     pub shuffle_buffer: usize,
-    /// Every this-many-th position of the data is held out for validation (0: none).
+    /// Every this-many-th game (or position, by `validation_unit`) of the data is held out for
+    /// validation (0: none).
     pub validation_every: u64,
+    pub validation_unit: HoldoutUnit,
     /// At most this many validation positions are kept (the rest are neither trained on nor
     /// validated with).
     pub validation_cap: usize,
@@ -143,7 +145,10 @@ pub fn train<S: Source>(
     };
     let mut adam = Adam::new(&net);
     let mut step = Step::new(shape, s.batch);
-    let mut buffer = ShuffleBuffer::new(s.shuffle_buffer, Holdout { every: s.validation_every });
+    let mut buffer = ShuffleBuffer::new(
+        s.shuffle_buffer,
+        Holdout { every: s.validation_every, unit: s.validation_unit },
+    );
     let mut batch = Vec::with_capacity(s.batch);
     let mut validation = Vec::new();
     let threads = rayon::current_num_threads();

@@ -21,6 +21,7 @@ fn positions(inputs: usize, n: usize, rng: &mut SplitMix64) -> Vec<TrainingPosit
                 count: count as u8,
                 result: rng.below(3) as f32 / 2.0,
                 score: rng.below(1200) as f32 - 600.0,
+                game: 0,
             };
             p.features[0][..count].copy_from_slice(&pool[..count]);
             p.features[1][..count].copy_from_slice(&pool[count..2 * count]);

@@ -63,7 +63,12 @@ fn both_formats_read_the_same_positions() {
     write_positions::<Chess>(&positions, &games);
     let from_records = all_positions::<Chess>(&[records]);
     assert_eq!(from_records.len(), games.iter().map(|g| g.plies.len()).sum::<usize>());
-    assert!(from_records == all_positions::<Chess>(&[positions]));
+    // The same positions; only the game numbers may differ, as a position file does not mark
+    // its games (neighbours with the same result count as one, validation_split.rs).
+    let unnumbered = |v: Vec<nnue_trainer::TrainingPosition>| {
+        v.into_iter().map(|p| nnue_trainer::TrainingPosition { game: 0, ..p }).collect::<Vec<_>>()
+    };
+    assert!(unnumbered(from_records) == unnumbered(all_positions::<Chess>(&[positions])));
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -21,7 +21,8 @@ pub trait NnueGame: PieceBoard {
     fn mirror(sq: usize) -> usize;
     /// The king's piece kind where the game offers king buckets (chess); `None` elsewhere.
     const KING_KIND: Option<usize> = None;
-    /// `sq` with the files mirrored (king buckets); only games with `KING_KIND` need it.
+    /// `sq` with the files mirrored (chess king buckets, and the trainer's mirror augmentation:
+    /// xiangqi is symmetric left to right, chess without castling rights).
     #[inline(always)]
     fn flip_file(sq: usize) -> usize {
         sq

@@ -102,6 +102,7 @@ pub fn small_settings(epochs: usize) -> Settings {
         seed: 7,
         shuffle_buffer: 1 << 20,
         validation_every: 10,
+        validation_unit: nnue_trainer::shuffle::HoldoutUnit::Positions,
         validation_cap: 100_000,
         init: None,
     }

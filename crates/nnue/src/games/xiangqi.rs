@@ -15,6 +15,10 @@ impl NnueGame for Xiangqi {
     fn mirror(sq: usize) -> usize {
         (9 - sq / 9) * 9 + sq % 9
     }
+    #[inline(always)]
+    fn flip_file(sq: usize) -> usize {
+        sq / 9 * 9 + 8 - sq % 9
+    }
     fn embedded_net() -> Option<Arc<Net>> {
         static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
         NET.get_or_init(|| embedded().ok().map(Arc::new)).clone()
