@@ -92,6 +92,10 @@ pub struct TrainNnueArgs {
     /// Plain inputs only (king buckets already mirror by the king's side).
     #[arg(long)]
     mirror: bool,
+    /// Read the files in a new order each epoch (drawn from the seed), so that the shuffle
+    /// buffer mixes files and generations; off, they are read in the order given.
+    #[arg(long)]
+    shuffle_files: bool,
 }
 
 pub fn run(args: &TrainNnueArgs) -> Result<(), String> {
@@ -122,7 +126,8 @@ fn train_game<G: NnueGame>(args: &TrainNnueArgs) -> Result<(), String> {
         );
     }
     let files = Files::<G>::new(args.data.iter().map(PathBuf::from).collect(), filter, features)
-        .with_mirror(args.mirror);
+        .with_mirror(args.mirror)
+        .with_file_shuffle(args.shuffle_files);
     let init = match &args.init {
         None => None,
         Some(path) => {

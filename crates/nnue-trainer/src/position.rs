@@ -24,9 +24,11 @@ pub struct TrainingPosition {
     pub result: f32,
     /// Search score in centipawns, side to move's view.
     pub score: f32,
-    /// The number of the game it comes from, counted through the whole stream (wrapping), so
-    /// that validation can hold out whole games (`shuffle::Holdout`); 0 until the reader sets it.
-    pub game: u32,
+    /// The game it comes from: its file's place in the list given (high 32 bits) and its
+    /// number in that file (low 32), the same whatever order the files are read in, so that
+    /// validation holds out the same whole games every epoch (`shuffle::Holdout`); 0 until the
+    /// reader sets it.
+    pub game: u64,
 }
 
 /// Why a record gave no training position.

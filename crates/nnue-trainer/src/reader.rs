@@ -22,15 +22,17 @@ pub struct PositionReader<G: NnueGame> {
     paths: Vec<PathBuf>,
     filter: Filter,
     features: FeatureSet,
-    /// Index in `paths` of the next file to open.
+    /// The order the files are read in (indices into `paths`), and the place in it of the next.
+    order: Vec<usize>,
     next_file: usize,
+    /// Index in `paths` of the file being read (the high half of its games' ids).
+    file_index: usize,
     current: Option<(DataFile<BufReader<File>>, String)>,
     /// Games read from the current file (for `replay`'s error messages).
     games: u64,
     /// The rest of the last replayed game's positions.
     pending: VecDeque<TrainingPosition>,
-    /// Games begun so far in the whole stream: the number the next game gets (a position's
-    /// `game`, see `TrainingPosition`).
+    /// Games begun so far in the current file: the number the next game gets.
     next_game: u32,
     /// In a position file, whose games are not marked: the result of the last record and the
     /// number of its game. A change of result starts a new game, so a game is never split,
@@ -52,7 +54,9 @@ impl<G: NnueGame> PositionReader<G> {
             paths: paths.to_vec(),
             filter: filter.clone(),
             features,
+            order: (0..paths.len()).collect(),
             next_file: 0,
+            file_index: 0,
             current: None,
             games: 0,
             pending: VecDeque::new(),
@@ -62,6 +66,18 @@ impl<G: NnueGame> PositionReader<G> {
             skipped: 0,
             _game: PhantomData,
         }
+    }
+
+    /// Reads the files in `order` (a permutation of their indices; others are ignored), each
+    /// game keeping the id it has in the given order.
+    pub fn in_order(mut self, order: Vec<usize>) -> PositionReader<G> {
+        self.order = order.into_iter().filter(|&i| i < self.paths.len()).collect();
+        self
+    }
+
+    /// The id of game `number` of the file being read.
+    fn game_id(&self, number: u32) -> u64 {
+        (self.file_index as u64) << 32 | u64::from(number)
     }
 
     /// With mirror augmentation (see the field), for plain inputs; king-bucket inputs already
@@ -97,8 +113,11 @@ impl<G: NnueGame> PositionReader<G> {
                 return Ok(Some(p));
             }
             let Some((file, path)) = &mut self.current else {
-                let Some(path) = self.paths.get(self.next_file) else { return Ok(None) };
+                let Some(&index) = self.order.get(self.next_file) else { return Ok(None) };
+                let Some(path) = self.paths.get(index) else { return Ok(None) };
                 self.next_file += 1;
+                self.file_index = index;
+                self.next_game = 0;
                 let shown = path.display().to_string();
                 let file =
                     open(path).map_err(|error| TrainError::Data { path: shown.clone(), error })?;
@@ -125,6 +144,7 @@ impl<G: NnueGame> PositionReader<G> {
                             }
                         };
                         let made = TrainingPosition::from_record::<G>(&rec, self.features);
+                        let game = self.game_id(game);
                         if let Some(mut p) = self.keep(made) {
                             p.game = game;
                             if self.mirror && mirrors_exactly::<G>(&rec.fen) {
@@ -145,8 +165,8 @@ impl<G: NnueGame> PositionReader<G> {
                         })
                         .map_err(|e| data_error(e, path))?;
                         self.games += 1;
-                        let game = self.next_game;
-                        self.next_game = game.wrapping_add(1);
+                        let game = self.game_id(self.next_game);
+                        self.next_game = self.next_game.wrapping_add(1);
                         for (m, exact) in made {
                             if let Some(mut p) = self.keep(m) {
                                 p.game = game;

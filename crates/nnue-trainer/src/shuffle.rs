@@ -7,8 +7,9 @@
 //! an epoch is one shuffle of everything, exactly what training in memory does: the two are
 //! the same code, so they give the same net bit for bit (tested).
 //!
-//! Every `validation_every`-th game of the stream (by the game number the reader gives each
-//! position) is held out of training instead, all its positions: neighbours of one game are
+//! One game in `validation_every` (chosen by a hash of the game id the reader gives each
+//! position, which does not depend on the order the files are read in) is held out of training
+//! instead, all its positions: neighbours of one game are
 //! near copies of each other, so a validation set that shares games with the training set
 //! measures memory, not judgement. The caller keeps up to a fixed number of them for the
 //! validation loss. `HoldoutUnit::Positions` holds out every `validation_every`-th position
@@ -22,7 +23,7 @@ use game_api::SplitMix64;
 /// What the validation set is cut from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HoldoutUnit {
-    /// Whole games: every position of the games whose number is a multiple of `every`.
+    /// Whole games: every position of the games whose id hashes to a multiple of `every`.
     Games,
     /// Single positions, by their number in the stream (the old way; games straddle the cut).
     Positions,
@@ -42,7 +43,7 @@ impl Holdout {
     #[inline]
     pub fn is_validation(&self, index: u64, p: &TrainingPosition) -> bool {
         let number = match self.unit {
-            HoldoutUnit::Games => u64::from(p.game),
+            HoldoutUnit::Games => SplitMix64::mix(p.game),
             HoldoutUnit::Positions => index,
         };
         self.every != 0 && number.is_multiple_of(self.every)
@@ -126,7 +127,7 @@ mod tests {
             count: 0,
             result: 0.0,
             score: i as f32,
-            game: i / 7,
+            game: u64::from(i / 7),
         }
     }
 
@@ -189,12 +190,15 @@ mod tests {
     fn games_are_held_out_whole() {
         let data: Vec<_> = (0..700).map(position).collect();
         let (order, held) = epoch_by(&data, 64, Holdout { every: 5, unit: HoldoutUnit::Games });
-        let game_of = |i: &u32| i / 7;
-        let trained: std::collections::HashSet<u32> = order.iter().map(game_of).collect();
-        let validated: std::collections::HashSet<u32> = held.iter().map(game_of).collect();
+        let game_of = |i: &u32| u64::from(i / 7);
+        let trained: std::collections::HashSet<u64> = order.iter().map(game_of).collect();
+        let validated: std::collections::HashSet<u64> = held.iter().map(game_of).collect();
         assert!(trained.is_disjoint(&validated));
-        assert_eq!(validated, (0..100).step_by(5).collect());
-        assert_eq!(held.len(), 20 * 7, "every position of a held-out game");
+        let chosen: std::collections::HashSet<u64> =
+            (0..100).filter(|&g| SplitMix64::mix(g).is_multiple_of(5)).collect();
+        assert_eq!(validated, chosen);
+        assert!((10..=30).contains(&chosen.len()), "about one game in five: {}", chosen.len());
+        assert_eq!(held.len(), chosen.len() * 7, "every position of a held-out game");
         assert_eq!(order.len() + held.len(), 700);
     }
 }

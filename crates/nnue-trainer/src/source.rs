@@ -6,6 +6,7 @@ use crate::error::TrainError;
 use crate::position::TrainingPosition;
 use crate::reader::PositionReader;
 use datagen::Filter;
+use game_api::SplitMix64;
 use nnue::king_buckets::FeatureSet;
 use nnue::NnueGame;
 use std::path::PathBuf;
@@ -14,6 +15,11 @@ pub trait Source {
     type Stream: Iterator<Item = Result<TrainingPosition, TrainError>>;
     /// The data from its start, in its stored order.
     fn stream(&self) -> Result<Self::Stream, TrainError>;
+    /// The data of one epoch: by default the stored order every time; files given
+    /// `with_file_shuffle` are read in an order drawn from the seed and the epoch.
+    fn stream_for_epoch(&self, _seed: u64, _epoch: u64) -> Result<Self::Stream, TrainError> {
+        self.stream()
+    }
     /// The inputs its positions carry (the trainer checks they are the net's).
     fn features(&self) -> FeatureSet;
 }
@@ -25,17 +31,43 @@ pub struct Files<G: NnueGame> {
     pub features: FeatureSet,
     /// Mirror augmentation (`PositionReader::with_mirror`).
     pub mirror: bool,
+    /// Each epoch reads the files in a new order drawn from the seed and the epoch, so that the
+    /// shuffle buffer's window mixes files and generations and no epoch ends on one of them.
+    pub shuffle_files: bool,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: NnueGame> Files<G> {
     pub fn new(paths: Vec<PathBuf>, filter: Filter, features: FeatureSet) -> Files<G> {
-        Files { paths, filter, features, mirror: false, _game: std::marker::PhantomData }
+        Files {
+            paths,
+            filter,
+            features,
+            mirror: false,
+            shuffle_files: false,
+            _game: std::marker::PhantomData,
+        }
     }
 
     /// The same files, each position followed by its mirror image where that is exact.
     pub fn with_mirror(self, on: bool) -> Files<G> {
         Files { mirror: on, ..self }
+    }
+
+    /// The same files, read in a new order each epoch (see the field).
+    pub fn with_file_shuffle(self, on: bool) -> Files<G> {
+        Files { shuffle_files: on, ..self }
+    }
+
+    /// The order of epoch `epoch`'s files: the given one, or a permutation drawn from the seed
+    /// and the epoch (never from the shuffle buffer's generator, which keeps its own numbers).
+    pub fn order(&self, seed: u64, epoch: u64) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.paths.len()).collect();
+        if self.shuffle_files {
+            let key = SplitMix64::mix(seed ^ 0xF11E_5EED) ^ SplitMix64::mix(epoch);
+            SplitMix64::new(key).shuffle(&mut order);
+        }
+        order
     }
 }
 
@@ -43,6 +75,9 @@ impl<G: NnueGame> Source for Files<G> {
     type Stream = PositionReader<G>;
     fn stream(&self) -> Result<PositionReader<G>, TrainError> {
         Ok(PositionReader::new(&self.paths, &self.filter, self.features).with_mirror(self.mirror))
+    }
+    fn stream_for_epoch(&self, seed: u64, epoch: u64) -> Result<PositionReader<G>, TrainError> {
+        Ok(self.stream()?.in_order(self.order(seed, epoch)))
     }
     fn features(&self) -> FeatureSet {
         self.features

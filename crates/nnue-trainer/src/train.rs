@@ -156,7 +156,7 @@ pub fn train<S: Source>(
     for epoch in 1..=s.epochs {
         let started = Instant::now();
         let lr = if epoch > drop_at { s.lr * s.lr_drop } else { s.lr };
-        let mut stream = source.stream()?;
+        let mut stream = source.stream_for_epoch(s.seed, epoch as u64)?;
         buffer.start_epoch(s.seed, epoch as u64);
         let (mut positions, mut train_loss) = (0u64, 0.0f64);
         loop {
