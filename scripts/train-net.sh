@@ -222,6 +222,12 @@ train-nnue)
     trainer_flags=(--hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}"
         --shuffle-buffer "${SHUFFLE_BUFFER:-1048576}" --holdout "${HOLDOUT:-$default_holdout}")
     [ "${KING_BUCKETS:-0}" = 0 ] || trainer_flags+=(--king-buckets)
+    # For the next nets (none of the committed recipes uses them): MIRROR=1 trains on the
+    # mirror images too, SHUFFLE_FILES=1 reads the files in a new order each epoch,
+    # SCHEDULE=cosine and WEIGHT_DECAY (AdamW) shape the optimisation.
+    [ "${MIRROR:-0}" = 0 ] || trainer_flags+=(--mirror)
+    [ "${SHUFFLE_FILES:-0}" = 0 ] || trainer_flags+=(--shuffle-files)
+    trainer_flags+=(--schedule "${SCHEDULE:-step}" --weight-decay "${WEIGHT_DECAY:-0}")
     [ -z "${INIT:-}" ] || trainer_flags+=(--init "$INIT") ;;
 *) echo "unknown TRAINER $TRAINER (train-net or train-nnue)" >&2; exit 2 ;;
 esac

@@ -12,9 +12,16 @@ use nnue::king_buckets::FeatureSet;
 use nnue::{Net, NnueGame};
 use nnue_trainer::quantise::dequantise;
 use nnue_trainer::shuffle::HoldoutUnit;
-use nnue_trainer::train::weights_seed;
+use nnue_trainer::train::{weights_seed, Schedule};
 use nnue_trainer::{quantise, train, Files, Settings};
 use std::path::PathBuf;
+
+/// `--schedule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LrSchedule {
+    Step,
+    Cosine,
+}
 
 /// What `--validation-every` counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -58,13 +65,20 @@ pub struct TrainNnueArgs {
     batch: usize,
     #[arg(long, default_value_t = 0.001)]
     lr: f32,
-    /// Step size factor for the last 30 % of the epochs.
+    /// `step`: the step size times this for the last 30 % of the epochs; `cosine`: the share
+    /// of the step size the cosine ends at.
     #[arg(long, default_value_t = 0.1)]
     lr_drop: f32,
+    /// Learning-rate schedule: `step` (the committed nets') or `cosine`.
+    #[arg(long, value_enum, default_value_t = LrSchedule::Step)]
+    schedule: LrSchedule,
+    /// AdamW's decoupled weight decay on the weights (0: plain Adam).
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
     /// Target = lambda * result + (1 - lambda) * sigmoid(search score / 400).
     #[arg(long, default_value_t = 0.5)]
     lambda: f32,
-    /// Positions the shuffle buffer holds (about 140 bytes each): the trainer's memory.
+    /// Positions the shuffle buffer holds (about 144 bytes each): the trainer's memory.
     #[arg(long, default_value_t = 1 << 20)]
     shuffle_buffer: usize,
     /// Every this-many-th game is held out for the validation loss, all its positions (0: none).
@@ -145,6 +159,11 @@ fn train_game<G: NnueGame>(args: &TrainNnueArgs) -> Result<(), String> {
         batch: args.batch,
         lr: args.lr,
         lr_drop: args.lr_drop,
+        schedule: match args.schedule {
+            LrSchedule::Step => Schedule::Step,
+            LrSchedule::Cosine => Schedule::Cosine,
+        },
+        weight_decay: args.weight_decay,
         lambda: args.lambda.clamp(0.0, 1.0),
         seed: args.seed,
         shuffle_buffer: args.shuffle_buffer,

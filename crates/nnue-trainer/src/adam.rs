@@ -7,6 +7,10 @@
 //! every step by its decaying momentum, which costs `inputs × hidden` per batch whatever the
 //! batch holds; lazily the cost follows the active features. The two differ only for rows a
 //! batch misses, which at batch sizes in the thousands are rare pieces on rare squares.
+//!
+//! Weight decay is decoupled (AdamW): each updated weight also shrinks by `lr × decay × w`,
+//! lazily too for the feature rows (a row decays on the steps that update it). Biases do not
+//! decay. At decay 0 the arithmetic is exactly plain Adam's.
 
 use crate::float_net::{FloatNet, FEATURE_CLIP, OUTPUT_CLIP};
 use crate::gradient::Gradient;
@@ -28,6 +32,8 @@ pub struct Adam {
     out: Vec<Moments>,
     out_bias: Vec<Moments>,
     step: i32,
+    /// AdamW's decoupled weight decay (0: plain Adam).
+    decay: f32,
 }
 
 /// One weight's update; `c1`, `c2` are the bias corrections of this step.
@@ -40,12 +46,18 @@ fn update(w: &mut f32, mo: &mut Moments, g: f32, lr: f32, c1: f32, c2: f32) {
 
 impl Adam {
     pub fn new(net: &FloatNet) -> Adam {
+        Adam::with_decay(net, 0.0)
+    }
+
+    /// AdamW: Adam with decoupled weight decay `decay` on the weights (not the biases).
+    pub fn with_decay(net: &FloatNet, decay: f32) -> Adam {
         Adam {
             ft: vec![Moments::default(); net.ft.len()],
             ft_bias: vec![Moments::default(); net.ft_bias.len()],
             out: vec![Moments::default(); net.out.len()],
             out_bias: vec![Moments::default(); net.out_bias.len()],
             step: 0,
+            decay,
         }
     }
 
@@ -62,16 +74,22 @@ impl Adam {
             for ((w, mo), &g) in
                 net.ft[rows.clone()].iter_mut().zip(&mut self.ft[rows.clone()]).zip(&grad.ft[rows])
             {
+                if self.decay != 0.0 {
+                    *w -= lr * self.decay * *w;
+                }
                 update(w, mo, g * scale, lr, c1, c2);
                 *w = w.clamp(-FEATURE_CLIP, FEATURE_CLIP);
             }
         }
-        for (w, mo, g) in [
-            (&mut net.ft_bias, &mut self.ft_bias, &grad.ft_bias),
-            (&mut net.out, &mut self.out, &grad.out),
-            (&mut net.out_bias, &mut self.out_bias, &grad.out_bias),
+        for (w, mo, g, decays) in [
+            (&mut net.ft_bias, &mut self.ft_bias, &grad.ft_bias, false),
+            (&mut net.out, &mut self.out, &grad.out, true),
+            (&mut net.out_bias, &mut self.out_bias, &grad.out_bias, false),
         ] {
             for ((w, mo), &g) in w.iter_mut().zip(mo.iter_mut()).zip(g.iter()) {
+                if decays && self.decay != 0.0 {
+                    *w -= lr * self.decay * *w;
+                }
                 update(w, mo, g * scale, lr, c1, c2);
             }
         }

@@ -34,8 +34,12 @@ pub struct Settings {
     /// Positions per Adam step.
     pub batch: usize,
     pub lr: f32,
-    /// Multiplies `lr` for the last 30 % of the epochs.
+    /// `Schedule::Step`: multiplies `lr` for the last 30 % of the epochs; `Schedule::Cosine`:
+    /// the rate the cosine falls to by the last epoch, as a share of `lr`.
     pub lr_drop: f32,
+    pub schedule: Schedule,
+    /// AdamW's decoupled weight decay (0: plain Adam, as every committed net).
+    pub weight_decay: f32,
     /// Weight of the game result in the target; the rest is sigmoid(search score / 400).
     pub lambda: f32,
     pub seed: u64,
@@ -52,6 +56,34 @@ pub struct Settings {
     /// A warm start: training begins from these weights (their shape must be the settings'),
     /// not from random ones.
     pub init: Option<FloatNet>,
+}
+
+/// How the learning rate moves over the epochs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// `lr` until 70 % of the epochs, then `lr × lr_drop` (the committed nets' schedule).
+    Step,
+    /// From `lr` at the first epoch down a half cosine to `lr × lr_drop` at the last.
+    Cosine,
+}
+
+/// The learning rate of `epoch` (1-based) of `epochs`.
+pub fn epoch_lr(s: &Settings, epoch: usize) -> f32 {
+    match s.schedule {
+        Schedule::Step => {
+            if epoch > s.epochs * 7 / 10 {
+                s.lr * s.lr_drop
+            } else {
+                s.lr
+            }
+        }
+        Schedule::Cosine => {
+            let span = s.epochs.saturating_sub(1).max(1) as f32;
+            let t = epoch.saturating_sub(1) as f32 / span;
+            let low = s.lr * s.lr_drop;
+            low + 0.5 * (s.lr - low) * (1.0 + (std::f32::consts::PI * t.min(1.0)).cos())
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -143,7 +175,7 @@ pub fn train<S: Source>(
         Some(init) => init.clone(),
         None => FloatNet::random(shape, weights_seed(s.seed)),
     };
-    let mut adam = Adam::new(&net);
+    let mut adam = Adam::with_decay(&net, s.weight_decay);
     let mut step = Step::new(shape, s.batch);
     let mut buffer = ShuffleBuffer::new(
         s.shuffle_buffer,
@@ -152,10 +184,9 @@ pub fn train<S: Source>(
     let mut batch = Vec::with_capacity(s.batch);
     let mut validation = Vec::new();
     let threads = rayon::current_num_threads();
-    let drop_at = s.epochs * 7 / 10;
     for epoch in 1..=s.epochs {
         let started = Instant::now();
-        let lr = if epoch > drop_at { s.lr * s.lr_drop } else { s.lr };
+        let lr = epoch_lr(s, epoch);
         let mut stream = source.stream_for_epoch(s.seed, epoch as u64)?;
         buffer.start_epoch(s.seed, epoch as u64);
         let (mut positions, mut train_loss) = (0u64, 0.0f64);

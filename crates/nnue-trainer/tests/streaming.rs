@@ -100,3 +100,32 @@ fn run_err<S: Source>(source: &S) -> String {
         Err(e) => e.to_string(),
     }
 }
+
+#[test]
+fn cosine_schedule_and_weight_decay() {
+    use nnue_trainer::train::{epoch_lr, Schedule};
+    let s = Settings { schedule: Schedule::Cosine, lr: 0.01, lr_drop: 0.1, ..small_settings(5) };
+    let rates: Vec<f32> = (1..=5).map(|e| epoch_lr(&s, e)).collect();
+    assert!((rates[0] - 0.01).abs() < 1e-7 && (rates[4] - 0.001).abs() < 1e-7, "{rates:?}");
+    assert!((rates[2] - 0.0055).abs() < 1e-6, "the midpoint: {rates:?}");
+    assert!(rates.windows(2).all(|w| w[1] < w[0]));
+    let step = small_settings(10);
+    assert_eq!(epoch_lr(&step, 7), step.lr);
+    assert_eq!(epoch_lr(&step, 8), step.lr * step.lr_drop);
+
+    // Decay pulls the weights towards zero; at 0 it is plain Adam, bit for bit.
+    let dir = scratch_dir("decay");
+    let path = dir.join("d.ktgr");
+    write_records::<Chess>(&path, &playouts::<Chess>(40, 40, &CHESS_VALUES, 8));
+    let positions = all_positions::<Chess>(&[path]);
+    let source = InMemory(&positions, FeatureSet::Plain);
+    let run = |decay: f32| {
+        let s = Settings { weight_decay: decay, ..small_settings(2) };
+        train(&source, Chess::INPUTS, &s, |_: &EpochReport| {}).unwrap()
+    };
+    let norm = |n: &FloatNet| n.ft.iter().map(|w| f64::from(w * w)).sum::<f64>();
+    let (plain, again, decayed) = (run(0.0), run(0.0), run(5.0));
+    assert!(plain.ft == again.ft && plain.out == again.out);
+    assert!(norm(&decayed) < norm(&plain), "{} !< {}", norm(&decayed), norm(&plain));
+    let _ = std::fs::remove_dir_all(dir);
+}

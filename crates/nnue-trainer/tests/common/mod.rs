@@ -98,6 +98,8 @@ pub fn small_settings(epochs: usize) -> Settings {
         batch: 512,
         lr: 0.003,
         lr_drop: 0.3,
+        schedule: nnue_trainer::train::Schedule::Step,
+        weight_decay: 0.0,
         lambda: 0.3,
         seed: 7,
         shuffle_buffer: 1 << 20,
