@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The measurement issue's re-decision matches: a build of COMMIT (default: the newest commit
+# that changed the engine) against a build of BASE (default 74eafaa, the search issue's base), at
+# a fixed node count (default 20,000), 1 thread, Hash 16, the built-in books with both colours
+# per opening, no adjudication. Both engines get the nets of COMMIT's tree as EvalFile, so that
+# only the search differs. The runner is a third build (RUNNER, default COMMIT): its books
+# and its replay guard decide the openings. Fixed nodes: it may share the cores with datagen.
+#
+# It runs in slices across sessions and machines, as scripts/target-match.sh does: the builds
+# live in the data cache (remade from git when missing), the state in the cache, copied after
+# every slice to tuning/matches/<game>-redecide-<commit>-vs-<base>-n<nodes>.state to be
+# committed; a new machine resumes from that copy. The game count is fixed before the first
+# game (-r ROUNDS game pairs, default 1000: 2,000 games) and never extended.
+#
+# An ablation (-a NAME): the base is COMMIT with tuning/ablations/NAME.patch applied (a group of
+# kept changes switched off), so the match measures what the group gives at COMMIT.
+#   scripts/redecide.sh [-c COMMIT] [-b BASE | -a ABLATION] [-n NODES] [-r ROUNDS] [-s SEED]
+#                       [-m MINUTES] [-j CONCURRENCY] chess|xiangqi
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+base=74eafaa commit="" nodes=20000 rounds=1000 seed=661 minutes=0 jobs=1 ablation=""
+while getopts "c:b:a:n:r:s:m:j:" opt; do
+  case $opt in
+    c) commit=$OPTARG ;; b) base=$OPTARG ;; a) ablation=$OPTARG ;; n) nodes=$OPTARG ;; r) rounds=$OPTARG ;;
+    s) seed=$OPTARG ;; m) minutes=$OPTARG ;; j) jobs=$OPTARG ;;
+    *) sed -n 2,19p "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+game=${1:?chess or xiangqi}
+if [ -z "$commit" ]; then
+  commit=$(git log -1 --format=%H -- crates engine-bin src Cargo.toml Cargo.lock .cargo)
+fi
+commit=$(git rev-parse --short=7 "$commit")
+data=${KIENTUONG_DATA:-$HOME/.cache/kientuong}
+source scripts/lib/build-of.sh
+head_bin=$(build_of "$commit" "$data")
+if [ -n "$ablation" ]; then
+  patch_file=tuning/ablations/$ablation.patch
+  base=$commit-$ablation
+  base_bin="$data/builds/$base/kientuong"
+  if [ ! -x "$base_bin" ]; then
+    tree=$(mktemp -d)
+    git worktree add -q --detach "$tree" "$commit" >&2
+    git -C "$tree" apply "$PWD/$patch_file"
+    (cd "$tree" && cargo build --release -q -p engine-bin --target-dir "$data/builds/target-$base") >&2
+    mkdir -p "$data/builds/$base"
+    cp "$data/builds/target-$base/release/kientuong" "$base_bin.new" && mv "$base_bin.new" "$base_bin"
+    git worktree remove --force "$tree"
+  fi
+else
+  base=$(git rev-parse --short=7 "$base")
+  base_bin=$(build_of "$base" "$data")
+fi
+runner=$(build_of "${RUNNER:-$commit}" "$data")
+# The nets of COMMIT, as files both builds load.
+nets="$data/play-nets"
+mkdir -p "$nets"
+net="$nets/$game-$commit.nnue"
+[ -s "$net" ] || git show "$commit:crates/nnue/nets/$game.nnue" >"$net"
+
+name="$game-redecide-$commit-vs-$base-n$nodes"
+state="$data/matches/$name.state"
+snapshot="tuning/matches/$name.state"
+mkdir -p "$data/matches" tuning/matches
+[ -f "$state" ] || [ ! -f "$snapshot" ] || cp "$snapshot" "$state"
+echo "$name: $head_bin against $base_bin, runner $runner" >&2
+
+if [ -f "$state" ]; then
+  args=(match --resume "$state")
+else
+  args=(match --game "$game" --engine "cmd=$head_bin" "name=$commit" --engine "cmd=$base_bin" "name=$base"
+    --each "nodes=$nodes" option.Hash=16 option.Threads=1 "option.EvalFile=$net"
+    --games 2 --rounds "$rounds" --repeat --concurrency "$jobs" --openings order=random
+    --seed "$seed" --state "$state")
+fi
+if [ "$minutes" -gt 0 ]; then
+  timeout --signal=TERM "$((minutes * 60))" nice -n 5 "$runner" "${args[@]}" || true
+else
+  nice -n 5 "$runner" "${args[@]}"
+fi
+cp "$state" "$snapshot"
+grep '^#' "$snapshot" || true
