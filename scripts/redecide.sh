@@ -12,14 +12,16 @@
 # committed; a new machine resumes from that copy. The game count is fixed before the first
 # game (-r ROUNDS game pairs, default 1000: 2,000 games) and never extended.
 #
-# An ablation (-a NAME): the base is COMMIT with tuning/ablations/NAME.patch applied (a group of
-# kept changes switched off), so the match measures what the group gives at COMMIT.
+# An ablation (-a NAME): COMMIT with tuning/ablations/NAME.patch applied (a group of kept changes
+# switched off) plays first, against COMMIT, as a [-3, 1] SPRT capped at 5,000 games (-r 2500):
+# H1 (the build without the group is not worse) removes the group, H0 keeps it, and a run that
+# reaches its cap undecided is unfinished (nothing is removed).
 #   scripts/redecide.sh [-c COMMIT] [-b BASE | -a ABLATION] [-n NODES] [-r ROUNDS] [-s SEED]
 #                       [-m MINUTES] [-j CONCURRENCY] chess|xiangqi
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-base=74eafaa commit="" nodes=20000 rounds=1000 seed=661 minutes=0 jobs=1 ablation=""
+base=74eafaa commit="" nodes=20000 rounds="" seed=661 minutes=0 jobs=1 ablation=""
 while getopts "c:b:a:n:r:s:m:j:" opt; do
   case $opt in
     c) commit=$OPTARG ;; b) base=$OPTARG ;; a) ablation=$OPTARG ;; n) nodes=$OPTARG ;; r) rounds=$OPTARG ;;
@@ -29,6 +31,9 @@ while getopts "c:b:a:n:r:s:m:j:" opt; do
 done
 shift $((OPTIND - 1))
 game=${1:?chess or xiangqi}
+# 2,000 games against a base; an ablation's SPRT gets a cap of 5,000 (a [-3, 1] test of a group
+# worth little needs thousands of games to decide).
+[ -n "$rounds" ] || { [ -n "$ablation" ] && rounds=2500 || rounds=1000; }
 if [ -z "$commit" ]; then
   commit=$(git log -1 --format=%H -- crates engine-bin src Cargo.toml Cargo.lock .cargo)
 fi
@@ -70,10 +75,16 @@ echo "$name: $head_bin against $base_bin, runner $runner" >&2
 if [ -f "$state" ]; then
   args=(match --resume "$state")
 else
-  args=(match --game "$game" --engine "cmd=$head_bin" "name=$commit" --engine "cmd=$base_bin" "name=$base"
+  engines=(--engine "cmd=$head_bin" "name=$commit" --engine "cmd=$base_bin" "name=$base")
+  sprt=()
+  if [ -n "$ablation" ]; then
+    engines=(--engine "cmd=$base_bin" "name=$base" --engine "cmd=$head_bin" "name=$commit")
+    sprt=(--sprt elo0=-3 elo1=1 alpha=0.05 beta=0.05)
+  fi
+  args=(match --game "$game" "${engines[@]}"
     --each "nodes=$nodes" option.Hash=16 option.Threads=1 "option.EvalFile=$net"
     --games 2 --rounds "$rounds" --repeat --concurrency "$jobs" --openings order=random
-    --seed "$seed" --state "$state")
+    --seed "$seed" --state "$state" "${sprt[@]}")
 fi
 if [ "$minutes" -gt 0 ]; then
   timeout --signal=TERM "$((minutes * 60))" nice -n 5 "$runner" "${args[@]}" || true
