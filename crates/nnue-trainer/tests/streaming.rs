@@ -129,3 +129,36 @@ fn cosine_schedule_and_weight_decay() {
     assert!(norm(&decayed) < norm(&plain), "{} !< {}", norm(&decayed), norm(&plain));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The next nets' options together (whole games held out, a new file order each epoch, mirror
+/// twins, cosine schedule, weight decay): still one net per seed, whatever the thread count.
+#[test]
+fn the_new_options_keep_one_net_per_seed_whatever_the_threads() {
+    use nnue_trainer::shuffle::HoldoutUnit;
+    use nnue_trainer::train::Schedule;
+    let dir = scratch_dir("new-options");
+    let paths: Vec<_> = (0..3)
+        .map(|i| {
+            let path = dir.join(format!("f{i}.ktgr"));
+            write_records::<Chess>(&path, &playouts::<Chess>(15, 60, &CHESS_VALUES, 40 + i));
+            path
+        })
+        .collect();
+    let files = Files::<Chess>::new(paths, Filter::all(), FeatureSet::Plain)
+        .with_mirror(true)
+        .with_file_shuffle(true);
+    let s = Settings {
+        validation_unit: HoldoutUnit::Games,
+        schedule: Schedule::Cosine,
+        weight_decay: 0.01,
+        shuffle_buffer: 500,
+        ..small_settings(4)
+    };
+    let (one, reports) = run(&files, &s, 1);
+    let (three, _) = run(&files, &s, 3);
+    assert!(one == three, "the thread count changed the net");
+    assert!(reports.iter().all(|r| r.validation_loss.is_finite() && r.positions > 0));
+    let other = run(&files, &Settings { seed: 8, ..s.clone() }, 1).0;
+    assert!(other != one, "the seed picks the net");
+    let _ = std::fs::remove_dir_all(dir);
+}
