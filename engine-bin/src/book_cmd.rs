@@ -12,8 +12,10 @@ use clap::Args;
 use datagen::book::{make_book, BookEntry, BookSettings};
 use eval_chess::ChessEval;
 use eval_xiangqi::XiangqiEval;
+use game_api::Evaluator;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
+use nnue::{LoadError, Net, NnueGame};
 use std::io::Write;
 use std::time::Instant;
 
@@ -51,6 +53,19 @@ pub struct BookArgs {
 /// Candidates tried per position wanted before giving up (a window nothing can meet).
 const MAX_TRIES_PER_POSITION: u64 = 1000;
 
+/// The book of game `G`, judged by the `--net` choice (`H` the hand-written evaluation).
+fn book_of<G: NnueGame, H: Evaluator<G>>(
+    args: &BookArgs,
+    settings: &BookSettings,
+    max: u64,
+    report: impl FnMut(usize, u64),
+    embedded: fn() -> Result<Net, LoadError>,
+    embedded_bytes: &[u8],
+) -> Result<Vec<BookEntry>, String> {
+    let player: Player = player_for::<G>(&args.net, embedded, embedded_bytes)?;
+    Ok(make_book(settings, &evaluator::<G, H>(player.net), args.threads, max, report))
+}
+
 pub fn run(args: &BookArgs) -> Result<(), String> {
     let min_plies = args.min_plies.unwrap_or(match args.game {
         GameKind::Chess => 8,
@@ -76,29 +91,23 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
             started.elapsed().as_secs_f64()
         );
     };
-    let book: Vec<BookEntry> = match args.game {
-        GameKind::Chess => {
-            let p: Player = player_for::<Chess>(
-                &args.net,
-                nnue::games::chess::embedded,
-                nnue::games::chess::EMBEDDED,
-            )?;
-            make_book(&settings, &evaluator::<Chess, ChessEval>(p.net), args.threads, max, report)
-        }
-        GameKind::Xiangqi => {
-            let p: Player = player_for::<Xiangqi>(
-                &args.net,
-                nnue::games::xiangqi::embedded,
-                nnue::games::xiangqi::EMBEDDED,
-            )?;
-            make_book(
-                &settings,
-                &evaluator::<Xiangqi, XiangqiEval>(p.net),
-                args.threads,
-                max,
-                report,
-            )
-        }
+    let book = match args.game {
+        GameKind::Chess => book_of::<Chess, ChessEval>(
+            args,
+            &settings,
+            max,
+            report,
+            nnue::games::chess::embedded,
+            nnue::games::chess::EMBEDDED,
+        )?,
+        GameKind::Xiangqi => book_of::<Xiangqi, XiangqiEval>(
+            args,
+            &settings,
+            max,
+            report,
+            nnue::games::xiangqi::embedded,
+            nnue::games::xiangqi::EMBEDDED,
+        )?,
     };
     if book.len() < args.count {
         return Err(format!(

@@ -270,19 +270,11 @@ pub fn distinct_positions<G: Game>(openings: &[Opening]) -> usize {
 
 /// The FEN an opening reaches, if it replays.
 fn end_position<G: Game>(o: &Opening) -> Option<String> {
-    let mut pos = match &o.fen {
-        Some(f) => G::from_fen(f).ok()?,
-        None => G::startpos(),
-    };
-    for text in &o.moves {
-        let m = pos.parse_move(text).ok()?;
-        pos.make(m);
-    }
-    Some(pos.fen())
+    replay::<G>(&mut o.clone()).ok().map(|pos| pos.fen())
 }
 
-/// Replays an opening; the moves are rewritten in our notation.
-pub fn validate<G: Game>(o: &mut Opening) -> Result<(), String> {
+/// Plays an opening's moves from its start; the moves are rewritten in our notation.
+fn replay<G: Game>(o: &mut Opening) -> Result<G, String> {
     let mut pos = match &o.fen {
         Some(f) => G::from_fen(f).map_err(|e| e.to_string())?,
         None => G::startpos(),
@@ -292,7 +284,12 @@ pub fn validate<G: Game>(o: &mut Opening) -> Result<(), String> {
         *text = pos.write_move(m);
         pos.make(m);
     }
-    if pos.game_verdict().is_some() {
+    Ok(pos)
+}
+
+/// Replays an opening; the moves are rewritten in our notation.
+pub fn validate<G: Game>(o: &mut Opening) -> Result<(), String> {
+    if replay::<G>(o)?.game_verdict().is_some() {
         return Err("the game is already over".into());
     }
     Ok(())
