@@ -17,6 +17,7 @@
 //! - `output.rs`: engine → GUI lines;
 //! - `nets.rs`: the nets the session evaluates with (embedded or loaded by `EvalFile`);
 //! - `skill.rs`: weakened play;
+//! - `tablebases.rs`: the Syzygy tables of `SyzygyPath` and their probe settings;
 //! - `tunables.rs`: which search constants are options (those of a `tune` build);
 //! - `options.rs` (+ `options/`): the option table, the one place to add an option, and
 //!   [`options::Settings`], the values it sets;
@@ -39,6 +40,7 @@ mod output;
 mod script;
 mod session_thread;
 mod skill;
+mod tablebases;
 mod tunables;
 
 use control::Control;

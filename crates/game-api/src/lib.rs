@@ -18,6 +18,8 @@
 //! Also here, because every crate that needs it already depends on this one: [`SplitMix64`], the
 //! workspace's one seeded PRNG for tests, tools and the match runner (the search uses none), and
 //! [`GameKind`], the one type that says which game is played (protocols, command lines, net files).
+//! [`Tablebase`] is how an endgame tablebase of one game (Syzygy, `crates/syzygy`) reaches the
+//! search, which still never names a game.
 
 #![warn(missing_docs)]
 
@@ -29,6 +31,7 @@ mod kind;
 mod moves;
 pub mod perft;
 mod rng;
+mod tablebase;
 mod tapered;
 mod verdict;
 
@@ -39,5 +42,6 @@ pub use game::{Evaluator, Game, GenKind, SquareSet};
 pub use kind::GameKind;
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
 pub use rng::SplitMix64;
+pub use tablebase::{Tablebase, TbRootMove, TbRootRanking, TbValue, Wdl};
 pub use tapered::{weight_count, weight_offset, EvalTrace, Pairs, TermSink, TermSum, S};
 pub use verdict::{Outcome, Reason, Verdict};

@@ -243,6 +243,33 @@ impl Chess {
             0
         }
     }
+
+    /// How many pieces stand on the board, kings included.
+    pub fn piece_count(&self) -> u32 {
+        (self.by_color[0] | self.by_color[1]).count_ones()
+    }
+
+    /// The en-passant target square, only when an en-passant capture is legal.
+    pub fn ep_square(&self) -> Option<usize> {
+        (self.ep != NO_SQUARE).then_some(self.ep as usize)
+    }
+
+    /// Whether either side may still castle (tablebases hold no such position).
+    pub fn has_castling_rights(&self) -> bool {
+        self.castling != 0
+    }
+
+    /// Whether some position since the last capture, pawn move or null move occurred twice:
+    /// a tablebase root then ranks winning moves strictly by distance, so that a shuffle
+    /// cannot repeat its way into a draw.
+    pub fn has_repeated(&self) -> bool {
+        let n = self.history.len();
+        let window = (self.rep_window as usize).min(n);
+        // Keys of the positions in the window, newest first: the current one, then the
+        // position before each move, back to the window's start.
+        let key_at = |back: usize| if back == 0 { self.key } else { self.history[n - back].key };
+        (0..=window).any(|i| (i + 4..=window).step_by(2).any(|j| key_at(j) == key_at(i)))
+    }
 }
 
 #[cfg(test)]

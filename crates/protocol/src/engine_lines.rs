@@ -28,6 +28,7 @@ impl SearchInfo {
                 "nodes" => info.nodes = words.next().and_then(|w| w.parse().ok()),
                 "nps" => info.nps = words.next().and_then(|w| w.parse().ok()),
                 "hashfull" => info.hashfull = words.next().and_then(|w| w.parse().ok()),
+                "tbhits" => info.tbhits = words.next().and_then(|w| w.parse().ok()),
                 "time" => info.time_ms = words.next().and_then(|w| w.parse().ok()),
                 "currmove" => info.currmove = words.next().map(str::to_owned),
                 "currmovenumber" => {
@@ -171,6 +172,7 @@ mod tests {
             nodes: Some(12345),
             nps: Some(100_000),
             hashfull: Some(7),
+            tbhits: Some(2),
             time_ms: Some(123),
             currmove: None,
             currmovenumber: None,

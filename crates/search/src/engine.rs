@@ -4,12 +4,12 @@
 use crate::limits::Limits;
 use crate::params::{column, MAX_DEPTH, MAX_PLY};
 use crate::report::{Bound, Info, Reporter, Silent};
-use crate::score::{from_tt, verdict_score, Score, INFINITE, MATE_BOUND};
+use crate::score::{from_tt, tb_win_in, verdict_score, Score, INFINITE, MATE_BOUND};
 use crate::shared::{Deadline, NodeCounter, Shared, Signals, StartGate};
 use crate::time::TimeManager;
 use crate::tt::TranspositionTable;
 use crate::worker::{MainControl, RootMove, Worker};
-use game_api::{Evaluator, Game, GenKind, Move, MoveList};
+use game_api::{Evaluator, Game, GenKind, Move, MoveList, Tablebase, TbValue};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -69,6 +69,8 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
     workers: Vec<Worker<G, E>>,
     /// What every worker's evaluator is cloned from (`set_evaluator`); `E::default()` at first.
     eval_template: E,
+    /// Endgame tables (`SyzygyPath`), if any: they rank the root moves and answer in the tree.
+    tablebase: Option<Arc<dyn Tablebase<G>>>,
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
@@ -79,6 +81,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             hash_mb,
             workers: Vec::new(),
             eval_template: E::default(),
+            tablebase: None,
         };
         engine.set_threads(threads);
         engine
@@ -128,6 +131,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             w.eval = eval.clone();
         }
         self.eval_template = eval;
+    }
+
+    /// Searches with these endgame tables from the next `go` on (`None`: without tables).
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<dyn Tablebase<G>>>) {
+        self.tablebase = tablebase;
     }
 
     pub fn threads(&self) -> usize {
@@ -180,10 +188,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     ) -> SearchResult {
         let started = Instant::now();
         self.tt.new_search();
-        let root_moves = self.root_moves(root, limits);
+        let mut root_moves = self.root_moves(root, limits);
         if root_moves.is_empty() {
             return self.empty_root(root, limits, reporter, signals, started);
         }
+        let tree_tablebase = self.rank_by_tablebase(root, &mut root_moves);
 
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
         let max_depth = max_depth.min(MAX_PLY as i32 - 8);
@@ -202,11 +211,15 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             signals,
             abort: AtomicBool::new(false),
             nodes: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
+            tb_hits: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
             limits,
             max_depth,
             deadline: Deadline::new(started, deadline),
             start_gate: StartGate::default(),
         };
+        for w in self.workers.iter_mut() {
+            w.tablebase = tree_tablebase.clone();
+        }
         let (main, helpers) = self.workers.split_at_mut(1);
         let main = &mut main[0];
         main.prepare(root, &root_moves, Some(control));
@@ -246,7 +259,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             best: Some(best),
             ponder,
             // Only a `stop` inside the first iteration leaves no score; say "level" then.
-            score: if rm.score == -INFINITE { Score::Cp(0) } else { Score::from_value(rm.score) },
+            score: if rm.score == -INFINITE {
+                Score::Cp(0)
+            } else {
+                Score::from_value(rm.shown_score())
+            },
             depth: w.completed_depth.max(0) as u32,
             nodes: self.workers.iter().map(|w| w.nodes).sum(),
             time_ms: started.elapsed().as_millis() as u64,
@@ -275,6 +292,36 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             }
         });
         moves.into_iter().map(RootMove::new).collect()
+    }
+
+    /// When the root is in the endgame tables: keeps only the root moves of the best rank, each
+    /// with the score the tables give it, and returns the tables the tree should still probe
+    /// (none after a ranking by DTZ, which already keeps the result, unless it shows no win).
+    fn rank_by_tablebase(
+        &self,
+        root: &G,
+        root_moves: &mut Vec<RootMove>,
+    ) -> Option<Arc<dyn Tablebase<G>>> {
+        let tb = self.tablebase.as_ref()?;
+        let moves: Vec<Move> = root_moves.iter().map(|rm| rm.mv).collect();
+        let Some(ranking) = tb.rank_root(root, &moves) else {
+            return Some(Arc::clone(tb));
+        };
+        let best_rank = ranking.moves.iter().map(|r| r.rank).max()?;
+        let mut wins = false;
+        root_moves.retain_mut(|rm| {
+            let Some(ranked) = ranking.moves.iter().find(|r| r.mv == rm.mv) else {
+                return false;
+            };
+            rm.tb_score = Some(match ranked.value {
+                TbValue::Win => tb_win_in(1),
+                TbValue::Loss => -tb_win_in(1),
+                TbValue::Centipawns(cp) => cp,
+            });
+            wins |= ranked.value == TbValue::Win;
+            ranked.rank == best_rank
+        });
+        (!ranking.by_dtz && wins).then(|| Arc::clone(tb))
     }
 
     fn ponder_from_tt(&self, root: &G, best: Move) -> Option<Move> {
@@ -311,6 +358,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             nodes: 0,
             nps: 0,
             hashfull: self.tt.hashfull(),
+            tb_hits: 0,
             time_ms: started.elapsed().as_millis() as u64,
             pv: &[],
             pv_text: &[],

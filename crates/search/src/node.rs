@@ -166,6 +166,54 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         // goes back into the TT with the result.
         let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
 
+        // Endgame tablebase: right after a capture or pawn move, few enough pieces, the tables
+        // know the result. A proven result that settles the window ends the node; otherwise,
+        // in a PV node, it bounds what the moves below can return.
+        let mut tb_floor = -INFINITE;
+        let mut tb_ceiling = INFINITE;
+        if let Some(tb) = &self.tablebase {
+            if excluded.is_none() && self.pos.move_rule_clock().is_some_and(|(clock, _)| clock == 0)
+            {
+                if let Some(wdl) = tb.probe_wdl(&self.pos, depth) {
+                    self.tb_hits += 1;
+                    let draw_band = i32::from(tb.fifty_move_rule());
+                    let w = wdl.signed();
+                    let (value, bound) = if w < -draw_band {
+                        (-tb_win_in(ply + 1), Bound::Upper)
+                    } else if w > draw_band {
+                        (tb_win_in(ply + 1), Bound::Lower)
+                    } else {
+                        (DRAW + 2 * w * draw_band, Bound::Exact)
+                    };
+                    let settles = match bound {
+                        Bound::Lower => value >= beta,
+                        Bound::Upper => value <= alpha,
+                        _ => true,
+                    };
+                    if settles {
+                        let entry = TtEntry {
+                            mv: Move::NONE,
+                            value: to_tt(value, ply),
+                            eval: NO_EVAL,
+                            depth: (depth + 6).min(MAX_PLY as i32 - 1),
+                            bound,
+                            pv: tt_pv,
+                        };
+                        sh.tt.store(key, entry);
+                        return value;
+                    }
+                    if pv_node {
+                        if bound == Bound::Lower {
+                            tb_floor = value;
+                            alpha = alpha.max(value);
+                        } else {
+                            tb_ceiling = value;
+                        }
+                    }
+                }
+            }
+        }
+
         let in_check = self.pos.in_check();
         let stm = self.pos.side_to_move();
         // The correction history's keys; none in check, where there is no static evaluation.
@@ -218,8 +266,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             // xiangqi even without check), which only the move loop finds out.
             if depth <= RFP_MAX_DEPTH.get::<G>()
                 && eval - margin >= beta
-                && eval < MATE_BOUND
-                && beta > -MATE_BOUND
+                && eval < TB_WIN_BOUND
+                && beta > -TB_WIN_BOUND
             {
                 return if G::REVERSE_FUTILITY_MIDPOINT { (eval + beta) / 2 } else { eval };
             }
@@ -230,7 +278,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && eval >= beta
                 && !last_was_null
                 && ply >= self.nmp_min_ply
-                && beta.abs() < MATE_BOUND
+                && beta.abs() < TB_WIN_BOUND
                 && self.pos.has_non_pawn_material(stm)
             {
                 let r = NMP_BASE_REDUCTION.get::<G>()
@@ -249,7 +297,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     return 0;
                 }
                 if v >= beta {
-                    let v = if v >= MATE_BOUND { beta } else { v };
+                    let v = if v >= TB_WIN_BOUND { beta } else { v };
                     if depth < NMP_VERIFY_DEPTH.get::<G>() || self.nmp_min_ply != 0 {
                         self.last_path_dependent = null_path_dependent;
                         return v;
@@ -291,7 +339,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && depth >= SE_MIN_DEPTH.get::<G>()
                 && h.depth >= depth - SE_TT_DEPTH_MARGIN.get::<G>()
                 && matches!(h.bound, Bound::Lower | Bound::Exact)
-                && !is_mate(tt_value)
+                && !is_decisive(tt_value)
                 && (ply as i32) < 2 * self.root_depth
             {
                 let singular_beta = tt_value - SE_BETA_MARGIN.get::<G>() * depth / 64;
@@ -530,9 +578,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         // A fail high outside the PV is softened towards beta, more so when shallow: a move that
         // beat beta by a lot in a small search rarely keeps the whole margin.
-        if cutoff && !pv_node && !is_mate(best) && !is_mate(beta) {
+        if cutoff && !pv_node && !is_decisive(best) && !is_decisive(beta) {
             best = (best * depth + beta) / (depth + 1);
         }
+
+        // A tablebase result bounds what a PV node's moves reached.
+        best = best.max(tb_floor).min(tb_ceiling);
 
         if excluded.is_some() {
             // The node's TT entry and correction belong to the search over every move.
@@ -566,7 +617,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 Bound::Upper => best < static_eval,
                 _ => true,
             };
-            if !correction_keys.is_empty() && quiet_best && informative && !is_mate(best) {
+            if !correction_keys.is_empty() && quiet_best && informative && !is_decisive(best) {
                 self.correction.update(
                     stm,
                     correction_keys,
@@ -787,7 +838,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return verdict_score(self.pos.no_moves_verdict(), stm, ply);
         }
         // As in the full search, a capture's margin over beta rarely survives a deeper look.
-        if G::QSEARCH_FAIL_HIGH_SOFTENING && cutoff && !is_mate(best) && !is_mate(beta) {
+        if G::QSEARCH_FAIL_HIGH_SOFTENING && cutoff && !is_decisive(best) && !is_decisive(beta) {
             best = (3 * best + beta) / 4;
         }
 
@@ -819,7 +870,7 @@ fn refined_by_tt(eval: i32, hit: Option<TtEntry>, ply: usize) -> i32 {
         Bound::Upper => v < eval,
         Bound::None => false,
     };
-    if better && !is_mate(v) {
+    if better && !is_decisive(v) {
         v
     } else {
         eval

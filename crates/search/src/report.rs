@@ -28,6 +28,8 @@ pub struct Info<'a> {
     pub nps: u64,
     /// Per mille of the TT filled by the current search.
     pub hashfull: u32,
+    /// Endgame tablebase probes that answered, all threads.
+    pub tb_hits: u64,
     pub time_ms: u64,
     pub pv: &'a [Move],
     /// The PV in the game's notation, each move written from the position it is played in.

@@ -12,6 +12,11 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Draw score (repetitions, move-count rules, stalemate in chess).
 pub const DRAW: i32 = 0;
+/// A win that an endgame tablebase proves, at ply 0: below every mate, above every evaluation.
+/// A win proven at ply `p` is `TB_WIN - p`, so the TB range ends at `TB_WIN_BOUND`.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores at or beyond this magnitude are decisive: a mate or a tablebase result.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 #[inline]
 pub const fn mate_in(ply: usize) -> i32 {
@@ -23,9 +28,16 @@ pub const fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
 }
 
+/// A tablebase win at `ply` (the side to move there wins).
 #[inline]
-pub const fn is_mate(v: i32) -> bool {
-    v >= MATE_BOUND || v <= -MATE_BOUND
+pub const fn tb_win_in(ply: usize) -> i32 {
+    TB_WIN - ply as i32
+}
+
+/// A mate or a tablebase result: not a score to average, soften or learn from.
+#[inline]
+pub const fn is_decisive(v: i32) -> bool {
+    v >= TB_WIN_BOUND || v <= -TB_WIN_BOUND
 }
 
 /// The score, for the side to move at `ply`, of a ruling by the game's rules.
@@ -38,12 +50,13 @@ pub fn verdict_score(verdict: Verdict, side_to_move: Color, ply: usize) -> i32 {
     }
 }
 
-/// Mate scores are stored in the TT relative to the node (distance from it), not to the root.
+/// Mate and tablebase scores are stored in the TT relative to the node (distance from it), not
+/// to the root.
 #[inline]
 pub fn to_tt(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
+    if v >= TB_WIN_BOUND {
         v + ply as i32
-    } else if v <= -MATE_BOUND {
+    } else if v <= -TB_WIN_BOUND {
         v - ply as i32
     } else {
         v
@@ -52,19 +65,19 @@ pub fn to_tt(v: i32, ply: usize) -> i32 {
 
 #[inline]
 pub fn from_tt(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
+    if v >= TB_WIN_BOUND {
         v - ply as i32
-    } else if v <= -MATE_BOUND {
+    } else if v <= -TB_WIN_BOUND {
         v + ply as i32
     } else {
         v
     }
 }
 
-/// Keeps an evaluation out of the mate range.
+/// Keeps an evaluation out of the mate and tablebase range.
 #[inline]
 pub fn clamp_eval(v: i32) -> i32 {
-    v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    v.clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
 }
 
 /// A score as a protocol prints it.
@@ -124,6 +137,14 @@ mod tests {
         }
         // A mate found 2 plies below a node 5 plies deep is "mate in 2" at that node.
         assert_eq!(to_tt(mate_in(7), 5), mate_in(2));
+        // Tablebase wins travel the same way and stay below every mate.
+        for ply in 0..MAX_PLY {
+            for v in [tb_win_in(ply + 3), -tb_win_in(ply + 2)] {
+                assert_eq!(from_tt(to_tt(v, ply), ply), v);
+                assert!(is_decisive(v) && v.abs() < MATE_BOUND);
+            }
+        }
+        assert_eq!(Score::from_value(tb_win_in(4)), Score::Cp(tb_win_in(4)));
     }
 
     #[test]
@@ -146,6 +167,6 @@ mod tests {
         assert_eq!(damp_by_move_rule(-300, 100, 100, 200), -150);
         // A clock past the span (a FEN's clock, a 100 % span) leaves nothing, never a flip.
         assert_eq!(damp_by_move_rule(300, 130, 120, 100), 0);
-        assert_eq!(damp_by_move_rule(MATE_BOUND - 1, 0, 120, 1000), MATE_BOUND - 1);
+        assert_eq!(damp_by_move_rule(TB_WIN_BOUND - 1, 0, 120, 1000), TB_WIN_BOUND - 1);
     }
 }

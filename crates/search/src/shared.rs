@@ -43,6 +43,8 @@ pub struct Shared<'a> {
     pub abort: AtomicBool,
     /// Each thread's node count, published every poll interval.
     pub nodes: Box<[NodeCounter]>,
+    /// Each thread's tablebase hits, published with the node counts.
+    pub tb_hits: Box<[NodeCounter]>,
     pub limits: &'a Limits,
     /// Deepest iteration to run.
     pub max_depth: i32,
@@ -68,6 +70,10 @@ impl Shared<'_> {
 
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|c| c.0.load(Relaxed)).sum()
+    }
+
+    pub fn total_tb_hits(&self) -> u64 {
+        self.tb_hits.iter().map(|c| c.0.load(Relaxed)).sum()
     }
 }
 

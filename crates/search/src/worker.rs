@@ -9,8 +9,9 @@ use crate::report::{Bound, Info, Reporter};
 use crate::score::{Score, INFINITE, MATE, MATE_BOUND};
 use crate::shared::Shared;
 use crate::time::TimeManager;
-use game_api::{Evaluator, Game, Move};
+use game_api::{Evaluator, Game, Move, Tablebase};
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Static eval slot value meaning "not computed" (in check).
@@ -66,6 +67,19 @@ pub struct RootMove {
     /// Nodes searched under this move since the search began (this thread's): the time
     /// manager stops sooner when the best move takes most of the effort.
     pub nodes: u64,
+    /// What an endgame tablebase says this move leads to, when the root is in the tables:
+    /// reported instead of the search's score unless the search found a mate.
+    pub tb_score: Option<i32>,
+}
+
+impl RootMove {
+    /// The score to show: the tablebase's where it knows and the search found no mate.
+    pub fn shown_score(&self) -> i32 {
+        match self.tb_score {
+            Some(tb) if self.score.abs() < MATE_BOUND => tb,
+            _ => self.score,
+        }
+    }
 }
 
 impl RootMove {
@@ -78,6 +92,7 @@ impl RootMove {
             seldepth: 0,
             pv: vec![mv],
             nodes: 0,
+            tb_score: None,
         }
     }
 }
@@ -115,6 +130,11 @@ pub struct Worker<G: Game, E: Evaluator<G>> {
     pub root_moves: Vec<RootMove>,
     pub completed_depth: i32,
     pub main: Option<MainControl>,
+    /// The endgame tablebase probed inside the tree; `None` without tables, and when the root
+    /// was already ranked by distance to zeroing (the ranking then keeps the result).
+    pub tablebase: Option<Arc<dyn Tablebase<G>>>,
+    /// Tablebase probes that answered, this search.
+    pub tb_hits: u64,
     /// The mate score and first move of the last iteration reported as a proven mate: deeper
     /// iterations that only repeat it are not printed (they take microseconds each and would
     /// flood a GUI's engine pane up to the depth limit).
@@ -156,6 +176,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             root_moves: Vec::new(),
             completed_depth: 0,
             main: None,
+            tablebase: None,
+            tb_hits: 0,
             reported_mate: None,
         }
     }
@@ -180,6 +202,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.lmr = lmr_table::<G>();
         }
         self.nodes = 0;
+        self.tb_hits = 0;
         self.seldepth = 0;
         self.stopped = false;
         self.last_path_dependent = false;
@@ -226,6 +249,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
     fn poll(&mut self, sh: &Shared<'_>) {
         sh.nodes[self.id].0.store(self.nodes, Relaxed);
+        sh.tb_hits[self.id].0.store(self.tb_hits, Relaxed);
         if sh.should_stop() {
             self.stopped = true;
             return;
@@ -296,6 +320,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
         sh.nodes[self.id].0.store(self.nodes, Relaxed);
+        sh.tb_hits[self.id].0.store(self.tb_hits, Relaxed);
     }
 
     /// Whether this iteration only repeats a proven mate already reported (same score, same
@@ -488,7 +513,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         lines: usize,
     ) {
         sh.nodes[self.id].0.store(self.nodes, Relaxed);
+        sh.tb_hits[self.id].0.store(self.tb_hits, Relaxed);
         let nodes = sh.total_nodes();
+        let tb_hits = sh.total_tb_hits();
         let time_ms = self.elapsed_ms();
         // Speed from a microsecond clock: with milliseconds, a search of 1 ms or less showed
         // nps a thousand times its node count.
@@ -506,11 +533,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 // extensions aside, a cutoff can end every line early).
                 seldepth: rm.seldepth.max(depth.max(1) as usize) as u32,
                 multipv: i + 1,
-                score: Score::from_value(rm.score),
+                score: Score::from_value(rm.shown_score()),
                 bound: rm.bound,
                 nodes,
                 nps,
                 hashfull,
+                tb_hits,
                 time_ms,
                 pv: &rm.pv[..pv_text.len()],
                 pv_text: &pv_text,

@@ -28,9 +28,10 @@ pub use go::GoContext;
 
 use super::options::Settings;
 use super::output::Out;
-use game_api::{Evaluator, Game, GenKind, Move, MoveList, Outcome};
+use game_api::{Evaluator, Game, GenKind, Move, MoveList, Outcome, Tablebase};
 use position::build;
 use protocol::PositionSpec;
+use std::sync::Arc;
 
 /// A game the session can play: its rules layer plus the evaluation the search uses for it.
 pub trait PlayableGame: Game {
@@ -39,6 +40,10 @@ pub trait PlayableGame: Game {
     fn apply_rules(&mut self, _settings: &Settings) {}
     /// The evaluator the options ask for (`Use NNUE`, the loaded net).
     fn evaluator(settings: &Settings) -> Self::Eval;
+    /// The endgame tables the options ask for (`SyzygyPath`); none where the game has none.
+    fn tablebase(_settings: &Settings) -> Option<Arc<dyn Tablebase<Self>>> {
+        None
+    }
 }
 
 /// One game's engine: position, banned moves and search.
@@ -61,7 +66,13 @@ impl<G: PlayableGame> SessionEngine<G> {
             search: search::Engine::new(settings.hash_mb, settings.threads),
         };
         engine.install_eval(settings);
+        engine.install_tablebase(settings);
         engine
+    }
+
+    /// Gives the search the endgame tables the options ask for (`SyzygyPath`).
+    pub fn install_tablebase(&mut self, settings: &Settings) {
+        self.search.set_tablebase(G::tablebase(settings));
     }
 
     /// Gives every search thread the evaluation the options ask for (`Use NNUE`, `EvalFile`).

@@ -5,8 +5,8 @@
 
 use super::facade::{PlayableGame, SessionEngine};
 use super::options::Settings;
-use game_api::Game;
 use game_api::GameKind;
+use game_api::{Game, Tablebase};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use nnue::{EvalSwitch, Net, NnueGame};
@@ -27,6 +27,11 @@ impl PlayableGame for Chess {
     type Eval = EvalSwitch<Self, eval_chess::ChessEval>;
     fn evaluator(settings: &Settings) -> Self::Eval {
         nnue_or_hand(settings.use_nnue, &settings.nets.chess)
+    }
+    fn tablebase(settings: &Settings) -> Option<Arc<dyn Tablebase<Self>>> {
+        let tb = &settings.tablebases;
+        let tables = Arc::clone(tb.tables.as_ref()?);
+        Some(Arc::new(syzygy::Syzygy::new(tables, tb.probe)))
     }
     /// `UCI_Chess960` only changes how castling is written and read; the rules play every
     /// Chess960 position whatever it says.

@@ -22,6 +22,7 @@ mod table;
 mod tests;
 
 use super::nets::Nets;
+use super::tablebases::TablebaseOptions;
 use super::tunables;
 use entry::Entry;
 pub use entry::SetError;
@@ -51,6 +52,8 @@ pub struct Settings {
     /// ones, see `nets.rs`) instead of the hand-written evaluation.
     pub use_nnue: bool,
     pub nets: Nets,
+    /// `SyzygyPath` and the other `Syzygy*` options (chess).
+    pub tablebases: TablebaseOptions,
 }
 
 impl Default for Settings {
@@ -74,6 +77,7 @@ impl Default for Settings {
             elo: 0,
             use_nnue: false,
             nets: Nets { chess: None, xiangqi: None },
+            tablebases: TablebaseOptions::default(),
         };
         for entry in table::TABLE {
             // Ignoring the effect: there is no engine yet to resize or switch.
@@ -96,6 +100,8 @@ pub enum Effect {
     Rules,
     /// `Use NNUE` or the net changed: give the engine its new evaluator.
     Eval,
+    /// A `Syzygy*` option changed: give the engine its tables (and say what was found).
+    Tablebases,
 }
 
 /// Every option of this build in announcement order: the table, then the search's tunable

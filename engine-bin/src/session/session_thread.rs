@@ -188,6 +188,12 @@ impl<'a> Session<'a> {
             Effect::SwitchGame(kind) => self.switch_game(kind),
             Effect::Rules => with_engine!(&mut self.engine, e => e.apply_rules(settings)),
             Effect::Eval => with_engine!(&mut self.engine, e => e.install_eval(settings)),
+            Effect::Tablebases => {
+                with_engine!(&mut self.engine, e => e.install_tablebase(settings));
+                if let Some(report) = self.settings.tablebases.report.take() {
+                    self.control.out.note(&report);
+                }
+            }
         }
     }
 

@@ -7,7 +7,7 @@ use crate::Dialect;
 ///
 /// UCI writes them in Stockfish's order. UCCI writes only what its spec and strict GUIs know:
 /// `depth`, `score` (bare integer, no bound), `time`, `nodes`, `currmove`,
-/// `currmovenumber` and `pv`; `seldepth`, `multipv`, `wdl`, `nps` and `hashfull` are left out
+/// `currmovenumber` and `pv`; `seldepth`, `multipv`, `wdl`, `nps`, `hashfull` and `tbhits` are left out
 /// (a UCCI GUI computes speed from `time` and `nodes`), and so is a score that is only a bound.
 ///
 /// No line ever carries a `pv` without a score: clients such as uci2wb read a missing score
@@ -33,6 +33,8 @@ pub struct SearchInfo {
     pub nps: Option<u64>,
     /// Hash table fill, in per mille.
     pub hashfull: Option<u32>,
+    /// Endgame tablebase probes that answered (UCI only).
+    pub tbhits: Option<u64>,
     /// Time searched so far, in milliseconds.
     pub time_ms: Option<u64>,
     /// The root move now being searched.
@@ -80,6 +82,7 @@ impl SearchInfo {
         if uci {
             field(&mut line, "nps", self.nps);
             field(&mut line, "hashfull", self.hashfull.map(u64::from));
+            field(&mut line, "tbhits", self.tbhits);
         }
         field(&mut line, "time", self.time_ms);
         if let Some(m) = &self.currmove {
@@ -130,6 +133,7 @@ mod tests {
             nodes: Some(12345),
             nps: Some(678900),
             hashfull: Some(3),
+            tbhits: Some(4),
             time_ms: Some(18),
             currmove: None,
             currmovenumber: None,
@@ -142,7 +146,7 @@ mod tests {
         assert_eq!(
             full().line(Dialect::Uci),
             "info depth 7 seldepth 11 multipv 1 score cp 25 wdl 120 800 80 nodes 12345 \
-             nps 678900 hashfull 3 time 18 pv e2e4 e7e5"
+             nps 678900 hashfull 3 tbhits 4 time 18 pv e2e4 e7e5"
         );
     }
 

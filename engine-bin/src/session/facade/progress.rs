@@ -73,6 +73,7 @@ impl search::Reporter for Progress<'_> {
                 nodes: Some(info.nodes),
                 nps: Some(info.nps),
                 hashfull: Some(info.hashfull),
+                tbhits: Some(info.tb_hits),
                 time_ms: Some(info.time_ms),
                 currmove: None,
                 currmovenumber: None,

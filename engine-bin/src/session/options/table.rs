@@ -233,6 +233,54 @@ pub const TABLE: &[Entry] = &[
             },
         },
     ),
+    // Stockfish's names, ranges and defaults, so that GUIs and match runners set them as they
+    // do for every other engine. Chess only: xiangqi has no Syzygy tables.
+    Entry::uci(
+        "SyzygyPath",
+        Kind::Text {
+            default: "<empty>",
+            set: |s, path| {
+                s.tablebases.load(path);
+                Ok(Effect::Tablebases)
+            },
+        },
+    ),
+    Entry::uci(
+        "SyzygyProbeDepth",
+        Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+            zero_is_auto_in_ucci: false,
+            set: SpinTarget::Setting(|s, depth| {
+                s.tablebases.probe.probe_depth = depth as i32;
+                Effect::Tablebases
+            }),
+        },
+    ),
+    Entry::uci(
+        "Syzygy50MoveRule",
+        Kind::Check {
+            default: true,
+            set: |s, on| {
+                s.tablebases.probe.fifty_move_rule = on;
+                Effect::Tablebases
+            },
+        },
+    ),
+    Entry::uci(
+        "SyzygyProbeLimit",
+        Kind::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+            zero_is_auto_in_ucci: false,
+            set: SpinTarget::Setting(|s, pieces| {
+                s.tablebases.probe.probe_limit = pieces as u32;
+                Effect::Tablebases
+            }),
+        },
+    ),
 ];
 
 /// Standard UCCI options (spec §5.3) and ElephantEye extras that this engine has no use for
