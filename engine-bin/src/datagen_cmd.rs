@@ -1,7 +1,9 @@
 //! `kientuong datagen --game G --games N --nodes K --seed S [--net hand|embedded|FILE]
-//! [--format records|ktdg] --out FILE`: self-play training data (see the `datagen` crate for the
-//! games and the file formats), played with a net (the game's embedded one by default) or the
-//! hand-written evaluation. Progress and the final positions/s/thread go to stderr.
+//! [--format records|ktdg] [--tb DIR [--tb-pieces N]] --out FILE`: self-play training data (see
+//! the `datagen` crate for the games and the file formats), played with a net (the game's
+//! embedded one by default) or the hand-written evaluation. Progress and the final
+//! positions/s/thread go to stderr. With `--tb` (chess), a game ends at the first position the
+//! Syzygy tables know, with their result.
 //!
 //! The file is written as `FILE.part` and renamed to `FILE` only once complete, so a file under
 //! its final name is always whole and a stopped run of a recipe (`scripts/train-net.sh`) resumes
@@ -13,7 +15,7 @@ use clap::{Args, ValueEnum};
 use datagen::{Config, DrawRule, GameSettings, GameSink, RecordWriter, Summary, Writer};
 use eval_chess::ChessEval;
 use eval_xiangqi::XiangqiEval;
-use game_api::Evaluator;
+use game_api::{Evaluator, Game, Outcome, Wdl};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use nnue::{EvalSwitch, LoadError, Net, NnueGame};
@@ -111,6 +113,57 @@ pub struct DatagenArgs {
     /// (the game's embedded net, the default) or the path of a net file for this game.
     #[arg(long, default_value = "embedded")]
     net: String,
+    /// Syzygy tablebases (chess): a game ends at the first position the tables know, with their
+    /// result, its fifty-move clock counted (folders separated by ':', ';' on Windows).
+    #[arg(long, value_name = "DIR")]
+    tb: Option<String>,
+    /// With --tb: only positions of at most this many pieces, kings included (default: as many
+    /// as the largest tables have).
+    #[arg(long, value_name = "N", requires = "tb", value_parser = clap::value_parser!(u32).range(3..))]
+    tb_pieces: Option<u32>,
+}
+
+/// The tables of `--tb` and the most pieces of a position they end a game at.
+struct TbTables {
+    tables: syzygy::Tables,
+    pieces: u32,
+}
+
+impl TbTables {
+    fn open(args: &DatagenArgs) -> Result<Option<TbTables>, String> {
+        let Some(path) = &args.tb else { return Ok(None) };
+        if args.game != GameKind::Chess {
+            return Err("--tb: Syzygy tablebases are for chess only".into());
+        }
+        let tables = syzygy::Tables::open(path).map_err(|e| match e {
+            // It names the folder.
+            syzygy::LoadError::Folder { .. } => format!("--tb: {e}"),
+            syzygy::LoadError::NoTables { .. } => format!("--tb {path}: {e}"),
+        })?;
+        let pieces = args.tb_pieces.map_or(tables.max_pieces(), |n| n.min(tables.max_pieces()));
+        eprintln!(
+            "datagen: tablebases: {}; games end at positions of at most {pieces} pieces",
+            tables.summary()
+        );
+        if tables.dtz_files() == 0 {
+            eprintln!(
+                "datagen: no DTZ tables, so only positions right after a capture or pawn move \
+                 (fifty-move clock 0) end a game"
+            );
+        }
+        Ok(Some(TbTables { tables, pieces }))
+    }
+
+    /// The game's outcome at `pos` as the tables know it: a cursed win or a blessed loss is a
+    /// draw under the fifty-move rule.
+    fn outcome(&self, pos: &Chess) -> Option<Outcome> {
+        let side = pos.side_to_move();
+        Some(match syzygy::game_result(&self.tables, pos, self.pieces)? {
+            Wdl::Win => Outcome::Win(side),
+            Wdl::Loss => Outcome::Win(!side),
+            Wdl::Draw | Wdl::CursedWin | Wdl::BlessedLoss => Outcome::Draw,
+        })
+    }
 }
 
 /// The playing evaluation: `None` is the hand-written one; the name is what the recipe says
@@ -152,7 +205,7 @@ pub(crate) fn evaluator<G: NnueGame, H: Evaluator<G>>(net: Option<Arc<Net>>) -> 
 }
 
 /// The settings that decide a file's bytes, as the header of a game-record file states them.
-fn recipe_text(args: &DatagenArgs, config: &Config, net: &str) -> String {
+fn recipe_text(args: &DatagenArgs, config: &Config, net: &str, tb: Option<&TbTables>) -> String {
     let s = &config.settings;
     format!(
         "kientuong datagen game={} games={} seed={} nodes={} net={} random_plies={} \
@@ -174,7 +227,7 @@ fn recipe_text(args: &DatagenArgs, config: &Config, net: &str) -> String {
         Variant::Standard => "",
         Variant::Fischerandom => " variant=fischerandom",
         Variant::Dfrc => " variant=dfrc",
-    }
+    } + &tb.map_or(String::new(), |tb| format!(" tb={}", tb.pieces))
 }
 
 fn config_of(args: &DatagenArgs) -> Config {
@@ -200,11 +253,15 @@ fn play(
     args: &DatagenArgs,
     config: &Config,
     player: &Player,
+    tb: Option<&TbTables>,
     sink: &mut impl GameSink,
 ) -> Result<Summary, String> {
     match args.game {
         GameKind::Chess => {
-            datagen::run(config, &evaluator::<Chess, ChessEval>(player.net.clone()), sink)
+            let eval = evaluator::<Chess, ChessEval>(player.net.clone());
+            let probe = tb.map(|tb| move |pos: &Chess| tb.outcome(pos));
+            let tablebase = probe.as_ref().map(|p| p as datagen::Tablebase<'_, Chess>);
+            datagen::run_with(config, &eval, tablebase, sink)
         }
         GameKind::Xiangqi => {
             datagen::run(config, &evaluator::<Xiangqi, XiangqiEval>(player.net.clone()), sink)
@@ -230,21 +287,22 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             nnue::games::xiangqi::EMBEDDED,
         )?,
     };
+    let tb = TbTables::open(args)?;
     let part = format!("{}.part", args.out);
     let file = File::create(&part).map_err(|e| format!("cannot create {part}: {e}"))?;
     let out = BufWriter::new(file);
     let fail = |e: std::io::Error| format!("{part}: {e}");
     let summary = match args.format {
         Format::Records => {
-            let recipe = recipe_text(args, &config, &player.name);
+            let recipe = recipe_text(args, &config, &player.name, tb.as_ref());
             let mut w = RecordWriter::new(out, game, &recipe).map_err(fail)?;
-            let summary = play(args, &config, &player, &mut w)?;
+            let summary = play(args, &config, &player, tb.as_ref(), &mut w)?;
             w.finish().map_err(fail)?;
             summary
         }
         Format::Ktdg => {
             let mut w = Writer::new(out, game).map_err(fail)?;
-            let summary = play(args, &config, &player, &mut w)?;
+            let summary = play(args, &config, &player, tb.as_ref(), &mut w)?;
             w.into_inner().flush().map_err(fail)?;
             summary
         }
@@ -259,5 +317,11 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         summary.positions_per_second_per_thread(config.threads),
         config.threads
     );
+    if tb.is_some() {
+        eprintln!(
+            "datagen: {} of {} games ended by the tablebase",
+            summary.tablebase_games, summary.games
+        );
+    }
     Ok(())
 }

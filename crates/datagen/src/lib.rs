@@ -5,7 +5,9 @@
 //! start position, kept only if a search scores the result as roughly level. The rules layers
 //! end the games (`Game::game_verdict`); a game both sides' searches agree is decided (the same
 //! side ahead by `adjudicate_cp` or a mate score for several plies in a row) is adjudicated to
-//! that side, and, where the draw rule is on, one that stays level long enough is drawn.
+//! that side, and, where the draw rule is on, one that stays level long enough is drawn. A
+//! caller may pass a tablebase ([`Tablebase`], a closure: the binary makes one of chess Syzygy
+//! tables for `--tb`), and a game then ends at the first position it knows, with its result.
 //!
 //! Two file formats: game records ([`record_format`], the default: a start FEN and 4 bytes a
 //! ply, every searched position kept, filtered when read by [`replay`]) and the older position
@@ -40,5 +42,5 @@ pub use error::DataError;
 pub use format::{Reader, Record, ResultCode, Writer, FORMAT_VERSION, MAGIC};
 pub use record_format::{GameRecord, Ply, RecordReader, RecordWriter};
 pub use replay::Filter;
-pub use run::{run, Config, GameSink, Summary};
-pub use selfplay::{play_game, DrawRule, GameSettings, PlayedGame};
+pub use run::{run, run_with, Config, GameSink, Summary};
+pub use selfplay::{play_game, play_game_with, DrawRule, GameSettings, PlayedGame, Tablebase};

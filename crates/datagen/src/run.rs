@@ -5,7 +5,7 @@
 
 use crate::format::Writer;
 use crate::record_format::RecordWriter;
-use crate::selfplay::{play_game, GameSettings, PlayedGame};
+use crate::selfplay::{play_game_with, GameSettings, PlayedGame, Tablebase};
 use game_api::{Evaluator, Game};
 use search::Engine;
 use std::collections::BTreeMap;
@@ -30,6 +30,8 @@ pub struct Summary {
     pub positions: u64,
     /// Searched plies: every position a game record stores.
     pub plies: u64,
+    /// Games the tablebase ended.
+    pub tablebase_games: u64,
     pub seconds: f64,
 }
 
@@ -70,6 +72,17 @@ pub fn run<G: Game, E: Evaluator<G>>(
     eval: &E,
     out: &mut impl GameSink,
 ) -> Result<Summary, String> {
+    run_with(config, eval, None, out)
+}
+
+/// [`run`], every game ending at the first position `tablebase` knows (see
+/// [`Tablebase`]); with `None` it is [`run`], byte for byte.
+pub fn run_with<G: Game, E: Evaluator<G>>(
+    config: &Config,
+    eval: &E,
+    tablebase: Option<Tablebase<'_, G>>,
+    out: &mut impl GameSink,
+) -> Result<Summary, String> {
     let threads = config.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -96,7 +109,13 @@ pub fn run<G: Game, E: Evaluator<G>>(
                     if index >= config.games || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let game = play_game(&mut engine, config.seed, index, &config.settings);
+                    let game = play_game_with(
+                        &mut engine,
+                        config.seed,
+                        index,
+                        &config.settings,
+                        tablebase,
+                    );
                     if send.send((index, game)).is_err() {
                         break;
                     }
@@ -116,6 +135,7 @@ pub fn run<G: Game, E: Evaluator<G>>(
                 summary.games += 1;
                 summary.positions += game.kept.len() as u64;
                 summary.plies += game.record.plies.len() as u64;
+                summary.tablebase_games += u64::from(game.by_tablebase);
             }
             if last_report.elapsed() >= PROGRESS_EVERY {
                 last_report = Instant::now();

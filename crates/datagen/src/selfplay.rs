@@ -54,7 +54,16 @@ impl DrawRule {
 pub struct PlayedGame {
     pub record: GameRecord,
     pub kept: Vec<Record>,
+    /// Whether the tablebase (see [`Tablebase`]) ended the game.
+    pub by_tablebase: bool,
 }
+
+/// A tablebase asked about a position of a game: the game's outcome as the tables know it (the
+/// position's own move-count clock counted), or `None` when the position is outside them. A
+/// game ends at the first position it knows, with that outcome, so the positions before it are
+/// labelled with the true result of the ending. The caller builds it (the binary, from chess
+/// Syzygy tables for `--tb`): this crate knows no concrete game.
+pub type Tablebase<'a, G> = &'a (dyn Fn(&G) -> Option<Outcome> + Sync);
 
 /// Consecutive plies the adjudication needs.
 const ADJUDICATE_PLIES: usize = 6;
@@ -125,6 +134,18 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
     index: u64,
     s: &GameSettings,
 ) -> PlayedGame {
+    play_game_with(engine, seed, index, s, None)
+}
+
+/// [`play_game`], with a tablebase that ends the game at the first position it knows. Without
+/// one (`None`) the game is exactly [`play_game`]'s.
+pub fn play_game_with<G: Game, E: Evaluator<G>>(
+    engine: &mut Engine<G, E>,
+    seed: u64,
+    index: u64,
+    s: &GameSettings,
+    tablebase: Option<Tablebase<'_, G>>,
+) -> PlayedGame {
     let mut rng = Rng::for_game(seed, index);
     let mut pos = balanced_opening(engine, &mut rng, s);
     let start_fen = pos.fen();
@@ -137,9 +158,14 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
     let mut kept: Vec<Record> = Vec::new();
     // Plies in a row on which the search said White is winning (+) or losing (-).
     let mut decided_run: i32 = 0;
+    let mut by_tablebase = false;
     let outcome = loop {
         if let Some(verdict) = pos.game_verdict() {
             break verdict.outcome;
+        }
+        if let Some(outcome) = tablebase.and_then(|tb| tb(&pos)) {
+            by_tablebase = true;
+            break outcome;
         }
         if pos.history_len() >= s.max_plies {
             break Outcome::Draw;
@@ -198,5 +224,5 @@ pub fn play_game<G: Game, E: Evaluator<G>>(
     for r in &mut kept {
         r.result = result;
     }
-    PlayedGame { record: GameRecord { start_fen, plies, result }, kept }
+    PlayedGame { record: GameRecord { start_fen, plies, result }, kept, by_tablebase }
 }

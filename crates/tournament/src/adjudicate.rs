@@ -1,11 +1,32 @@
-//! Score-based adjudication (`--resign`, `--draw`), as cutechess-cli does it: counts of
+//! Adjudication. Score-based (`--resign`, `--draw`), as cutechess-cli does it: counts of
 //! consecutive moves on which an engine's own score says it is lost, or both say it is level.
+//! Tablebase (`--tb`, chess): the result the tables give the position reached
+//! ([`tablebase_end`]; the probe itself is built in `games.rs`).
 
 use crate::config::{DrawRule, ResignRule};
 use crate::engine::score::as_cp;
 use crate::record::{capitalize, GameEnd, Termination};
-use game_api::{Color, Outcome};
+use game_api::{Color, Outcome, Wdl};
 use protocol::Score;
+
+/// The end of a game that a tablebase decides: `wdl` is the tables' result for `side`, the side
+/// to move, with the position's fifty-move clock counted. A cursed win or a blessed loss is a
+/// draw under the fifty-move rule, and is scored one (cutechess-cli and fastchess do the same).
+pub fn tablebase_end(wdl: Wdl, side: Color, names: [&str; 2]) -> GameEnd {
+    let name = |c: Color| capitalize(names[c.index()]);
+    let (outcome, comment) = match wdl {
+        Wdl::Win => (Outcome::Win(side), format!("TB adjudication: {} wins", name(side))),
+        Wdl::Loss => (Outcome::Win(!side), format!("TB adjudication: {} wins", name(!side))),
+        Wdl::Draw => (Outcome::Draw, "TB adjudication: draw".to_owned()),
+        Wdl::CursedWin => {
+            (Outcome::Draw, format!("TB adjudication: draw (cursed win for {})", name(side)))
+        }
+        Wdl::BlessedLoss => {
+            (Outcome::Draw, format!("TB adjudication: draw (cursed win for {})", name(!side)))
+        }
+    };
+    GameEnd { outcome, termination: Termination::Adjudication, comment }
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct Adjudicator {
@@ -60,5 +81,36 @@ impl Adjudicator {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tablebase_results_for_the_side_to_move() {
+        let names = ["white", "black"];
+        for (wdl, side, outcome, comment) in [
+            (Wdl::Win, Color::Black, Outcome::Win(Color::Black), "TB adjudication: Black wins"),
+            (Wdl::Loss, Color::Black, Outcome::Win(Color::White), "TB adjudication: White wins"),
+            (Wdl::Draw, Color::White, Outcome::Draw, "TB adjudication: draw"),
+            (
+                Wdl::CursedWin,
+                Color::White,
+                Outcome::Draw,
+                "TB adjudication: draw (cursed win for White)",
+            ),
+            (
+                Wdl::BlessedLoss,
+                Color::White,
+                Outcome::Draw,
+                "TB adjudication: draw (cursed win for Black)",
+            ),
+        ] {
+            let end = tablebase_end(wdl, side, names);
+            assert_eq!((end.outcome, end.comment.as_str()), (outcome, comment), "{wdl:?}");
+            assert_eq!(end.termination, Termination::Adjudication);
+        }
     }
 }

@@ -35,6 +35,8 @@ kientuong match --game chess|xiangqi|fischerandom --engine cmd=PATH [name=N] [pr
                 [--pgnout file=F] [--sprt elo0=E0 elo1=E1 alpha=A beta=B] [--rules asian|cxq]
                 [--resign movecount=N score=CP [twosided=true]] [--draw movenumber=N movecount=N score=CP]
                 [--movelimit PLIES] [--seed N] [--quiet] [--state FILE | --resume FILE] [--allow-replays]
+                [--tb DIR[:DIR...] [--tb-pieces N]]   (chess: a game ends as soon as the Syzygy
+                                tables in DIR know its result; N pieces at most, default the tables')
                 [--chess960]   (Chess960: as --game fischerandom; openings are the 960 numbered
                                 start positions shuffled by --seed unless --openings gives a file,
                                 each played with both colours unless --repeat false)";
@@ -177,7 +179,9 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
         move_limit: None,
         chess960: false,
         allow_replays: false,
+        tb: None,
     };
+    let (mut tb_path, mut tb_pieces) = (None, None);
     for (flag, values) in groups(args)? {
         match flag.as_str() {
             "engine" => engine_keys.push(key_values(&flag, &values)?),
@@ -218,6 +222,10 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
             "seed" | "srand" => cfg.seed = number("--seed", one_value(&flag, &values)?)?,
             "quiet" => cfg.quiet = true,
             "allow-replays" => cfg.allow_replays = true,
+            "tb" => tb_path = Some(one_value(&flag, &values)?.to_owned()),
+            "tb-pieces" | "tbpieces" => {
+                tb_pieces = Some(number("--tb-pieces", one_value(&flag, &values)?)?)
+            }
             "movelimit" => {
                 cfg.move_limit = Some(number("--movelimit", one_value(&flag, &values)?)?)
             }
@@ -380,6 +388,17 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
     if cfg.rules == RuleSet::Cxq && cfg.game != GameKind::Xiangqi {
         return err("--rules cxq applies to xiangqi only");
     }
+    match (tb_path, tb_pieces) {
+        (None, Some(_)) => return err("--tb-pieces needs --tb DIR"),
+        (Some(_), Some(n)) if n < 3 => {
+            return err(format!("--tb-pieces: {n} is too few (the smallest tables have 3 pieces)"))
+        }
+        (Some(path), pieces) => cfg.tb = Some(TbConfig { path, pieces }),
+        (None, None) => {}
+    }
+    if cfg.tb.is_some() && cfg.game != GameKind::Chess {
+        return err("--tb: Syzygy tablebases are for chess only");
+    }
     Ok(cfg)
 }
 
@@ -476,6 +495,29 @@ mod tests {
             );
         }
         assert!(parse_args(&words(&format!("{base} maybe"))).is_err());
+    }
+
+    #[test]
+    fn tablebase_flags() {
+        let base = "--game chess --engine cmd=x tc=1 --engine cmd=y tc=1";
+        let path = "/tb/345:/tb/6";
+        let cfg = parse_args(&words(&format!("{base} --tb {path} --tb-pieces 5"))).unwrap();
+        assert_eq!(cfg.tb, Some(TbConfig { path: path.into(), pieces: Some(5) }));
+        let cfg = parse_args(&words(&format!("{base} -tb {path}"))).unwrap();
+        assert_eq!(cfg.tb, Some(TbConfig { path: path.into(), pieces: None }));
+        assert_eq!(parse_args(&words(base)).unwrap().tb, None);
+        let xiangqi = base.replace("chess", "xiangqi");
+        for (args, needle) in [
+            (format!("{xiangqi} --tb {path}"), "chess only"),
+            (format!("{base} --tb-pieces 5"), "needs --tb"),
+            (format!("{base} --tb {path} --tb-pieces 2"), "too few"),
+            (format!("{base} --tb {path} --tb-pieces x"), "'x'"),
+            (format!("{base} --tb"), "--tb takes exactly one value"),
+            (format!("{base} --tb a b"), "--tb takes exactly one value"),
+        ] {
+            let e = parse_args(&words(&args)).unwrap_err();
+            assert!(e.0.contains(needle), "{args}: {e}");
+        }
     }
 
     #[test]

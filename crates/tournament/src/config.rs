@@ -182,4 +182,18 @@ pub struct MatchConfig {
     /// `--allow-replays`: let a fixed-node SPRT play more games than twice its distinct
     /// openings (see `runner::replay_check`).
     pub allow_replays: bool,
+    /// `--tb DIR` (chess): Syzygy tablebase adjudication.
+    pub tb: Option<TbConfig>,
+}
+
+/// Tablebase adjudication (`--tb DIR [--tb-pieces N]`, as cutechess-cli's and fastchess's
+/// `-tb`): a chess game ends as soon as it reaches a position the tables know, with their
+/// result, its fifty-move clock counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TbConfig {
+    /// The tables' folders as a `SyzygyPath`: separated by `:` (`;` on Windows).
+    pub path: String,
+    /// Adjudicate only positions of at most this many pieces, kings included (`None`: as many
+    /// as the largest tables found have).
+    pub pieces: Option<u32>,
 }

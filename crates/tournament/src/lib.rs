@@ -5,7 +5,8 @@
 //! a channel so every wait has a deadline, and every failure of an engine (time, illegal move,
 //! crash, silence) is a lost game, never a stuck or aborted match. Our own rules layers, generic
 //! over [`game_api::Game`], referee every game ([`referee`], plus the CXQ club limits in
-//! [`cxq`]); the runner owns the clocks ([`clock`]). Schedules come from gauntlets or Berger
+//! [`cxq`]); the runner owns the clocks ([`clock`]). With `--tb`, chess games also end as soon as
+//! Syzygy tables (the `syzygy` crate, opened in [`games`]) know their result ([`adjudicate`]). Schedules come from gauntlets or Berger
 //! round robins ([`berger`], [`schedule`]); results feed the trinomial/pentanomial statistics and
 //! the GSPRT ([`stats`], [`sprt`]) and are written as PGN ([`pgn`]) that python-chess and cchess
 //! read back. Only [`games`] names the concrete games.

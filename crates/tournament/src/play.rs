@@ -3,7 +3,7 @@
 //! does wrong (overstepping its time, an illegal or missing move, a crash, silence) loses the
 //! game for it; the runner then replaces that process.
 
-use crate::adjudicate::Adjudicator;
+use crate::adjudicate::{tablebase_end, Adjudicator};
 use crate::clock::{Charge, Clock};
 use crate::config::{EngineConfig, GameKind, RuleSet};
 use crate::engine::score::pgn_text;
@@ -11,7 +11,12 @@ use crate::engine::{EngineError, EngineSession, GoClocks, PositionText};
 use crate::openings::Opening;
 use crate::record::{capitalize, GameEnd, PlayedMove, Termination};
 use crate::referee::Referee;
-use game_api::{Color, Game};
+use game_api::{Color, Game, Wdl};
+
+/// A tablebase asked about a position: its result for the side to move (the fifty-move clock
+/// counted), or `None` when the position is outside the tables. `games.rs` makes one from
+/// `--tb` for chess.
+pub type TbProbe<'a, G> = &'a (dyn Fn(&G) -> Option<Wdl> + Sync);
 
 /// How a game is to be played (shared by all games of a match).
 pub struct GameRules<'a, G: Game> {
@@ -20,6 +25,8 @@ pub struct GameRules<'a, G: Game> {
     pub adjudicator: Adjudicator,
     /// Sets game-specific rule options on a fresh position.
     pub setup: &'a dyn Fn(&mut G),
+    /// Tablebase adjudication: after every move, a position the tables know ends the game.
+    pub tablebase: Option<TbProbe<'a, G>>,
 }
 
 /// The outcome, the moves, and which seats (White, Black) must get a fresh process.
@@ -165,6 +172,16 @@ pub fn play_game<G: Game>(
             text: referee.moves().last().cloned().unwrap_or(best),
             note: Some(note),
         });
+        if let Some(probe) = rules.tablebase {
+            // The rules' own verdicts (mate, stalemate, repetition, the fifty-move rule) come
+            // first; the next turn of the loop gives them.
+            if referee.verdict().is_none() {
+                let pos = referee.position();
+                if let Some(wdl) = probe(pos) {
+                    break tablebase_end(wdl, pos.side_to_move(), names);
+                }
+            }
+        }
         let full_move = (referee.moves().len() as u32).div_ceil(2);
         if let Some(end) = adjudicator.after_move(side, reply.score, full_move, names) {
             break end;

@@ -178,6 +178,7 @@ pub fn differences(stored: &MatchConfig, given: &MatchConfig) -> Vec<String> {
     differ("resign", format!("{:?}", stored.resign), format!("{:?}", given.resign));
     differ("draw", format!("{:?}", stored.draw), format!("{:?}", given.draw));
     differ("movelimit", format!("{:?}", stored.move_limit), format!("{:?}", given.move_limit));
+    differ("tb", format!("{:?}", stored.tb), format!("{:?}", given.tb));
     out
 }
 
@@ -290,6 +291,7 @@ mod tests {
             (" --each nodes=400", "A tc/limits"),
             (" --sprt elo0=0 elo1=5", "sprt"),
             (" --rounds 4", "rounds"),
+            (" --tb /tb", "tb: stored None, given Some"),
         ] {
             let b = parse_args(&words(&format!("{BASE}{extra}"))).unwrap();
             let diffs = differences(&a, &b).join("; ");

@@ -10,7 +10,7 @@ use crate::engine::EngineSession;
 use crate::openings::{self, Opening};
 use crate::output;
 use crate::pgn;
-use crate::play::{play_game, GameRules, Played};
+use crate::play::{play_game, GameRules, Played, TbProbe};
 use crate::record::GameRecord;
 use crate::resume::Resume;
 use crate::schedule::{schedule, Job};
@@ -90,11 +90,13 @@ pub fn replay_check(
 }
 
 /// Plays the match described by `cfg` with `G` as the referee's rules. `setup` sets
-/// game-specific options on every fresh position (the xiangqi move-count rule). `resume` says
-/// where the state goes and what an earlier run of the match left.
+/// game-specific options on every fresh position (the xiangqi move-count rule); `tablebase`,
+/// when given, adjudicates every position it knows (`--tb`). `resume` says where the state goes
+/// and what an earlier run of the match left.
 pub fn run_match<G: Game>(
     cfg: &MatchConfig,
     setup: &(dyn Fn(&mut G) + Sync),
+    tablebase: Option<TbProbe<'_, G>>,
     sink: &mut dyn Sink,
     resume: Resume,
 ) -> Result<MatchSummary, String> {
@@ -168,7 +170,7 @@ pub fn run_match<G: Game>(
         for _ in 0..cfg.concurrency.min(total.max(1)) {
             let tx = tx.clone();
             let (queue, stop, openings) = (&queue, &stop, Arc::clone(&openings));
-            scope.spawn(move || worker::<G>(cfg, setup, &openings, queue, stop, tx));
+            scope.spawn(move || worker::<G>(cfg, setup, tablebase, &openings, queue, stop, tx));
         }
         drop(tx);
         for (job, played) in rx {
@@ -319,6 +321,7 @@ fn final_report(cfg: &MatchConfig, tally: &Tally, names: &[String], sprt_stopped
 fn worker<G: Game>(
     cfg: &MatchConfig,
     setup: &(dyn Fn(&mut G) + Sync),
+    tablebase: Option<TbProbe<'_, G>>,
     openings: &[Opening],
     queue: &Mutex<VecDeque<Job>>,
     stop: &AtomicBool,
@@ -341,6 +344,7 @@ fn worker<G: Game>(
             rules: cfg.rules,
             adjudicator: Adjudicator::new(cfg.resign, cfg.draw),
             setup: &|pos: &mut G| setup(pos),
+            tablebase,
         };
         let played = play_game::<G>(
             &openings[job.opening],

@@ -96,6 +96,7 @@ impl<G: Game> PairWorker for EngineWorker<'_, G> {
                 rules: RuleSet::Asian,
                 adjudicator: Adjudicator::new(None, None),
                 setup: &|_| {},
+                tablebase: None,
             };
             let played = play_game::<G>(opening, rules, [&configs[white], &configs[black]], seats);
             for (slot, restart) in [(white, played.restart[0]), (black, played.restart[1])] {
