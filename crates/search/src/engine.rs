@@ -192,7 +192,12 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         if root_moves.is_empty() {
             return self.empty_root(root, limits, reporter, signals, started);
         }
+        let asked = root_moves.len() as u64;
         let tree_tablebase = self.rank_by_tablebase(root, &mut root_moves);
+        // A root the tables ranked counts its probes, one per root move, as hits (Stockfish
+        // counts them too): otherwise a search the tables decide reports `tbhits 0`.
+        let root_tb_hits =
+            if root_moves.iter().any(|rm| rm.tb_score.is_some()) { asked } else { 0 };
 
         let max_depth = limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u32) as i32);
         let max_depth = max_depth.min(MAX_PLY as i32 - 8);
@@ -223,6 +228,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let (main, helpers) = self.workers.split_at_mut(1);
         let main = &mut main[0];
         main.prepare(root, &root_moves, Some(control));
+        main.tb_hits = root_tb_hits;
         for h in helpers.iter_mut() {
             h.prepare(root, &root_moves, None);
         }
