@@ -20,7 +20,19 @@ pub struct Engine {
 
 impl Engine {
     pub fn start() -> Engine {
-        let mut child = Command::new(kientuong_suite::kientuong_bin())
+        Engine::start_command(Command::new(kientuong_suite::kientuong_bin()))
+    }
+
+    /// The engine `bin` run by another program (`valgrind … kientuong`): `wrapper` and its
+    /// arguments, then the engine's path.
+    pub fn start_under(wrapper: &str, args: &[String], bin: &std::path::Path) -> Engine {
+        let mut command = Command::new(wrapper);
+        command.args(args).arg(bin);
+        Engine::start_command(command)
+    }
+
+    fn start_command(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
