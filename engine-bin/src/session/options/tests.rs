@@ -39,6 +39,9 @@ fn probes(entry: &Entry, dialect: Dialect) -> (Vec<Option<String>>, Vec<String>)
             (ok, vec!["bogus".into()])
         }
         (Kind::Button { .. }, _) => (vec![None], vec![]),
+        // A path is never refused: as in Stockfish, a path without tables leaves none, and the
+        // report says why (`a_syzygy_path_without_tables_is_reported_and_leaves_none`).
+        _ if entry.name(Dialect::Uci) == Some("SyzygyPath") => (vec![default], vec![]),
         _ => (vec![default], vec!["/no/such/dir/net.bin".into()]),
     }
 }
@@ -69,6 +72,21 @@ fn every_listed_option_takes_its_bounds_and_default_and_refuses_beyond() {
         }
         assert_eq!(listed, declarations(dialect).len());
     }
+}
+
+#[test]
+fn a_syzygy_path_without_tables_is_reported_and_leaves_none() {
+    let _serial = serial();
+    let mut s = Settings::default();
+    assert_eq!(s.tablebases.report, None, "the default path loads nothing and says nothing");
+    let outcome = apply(&mut s, &set("SyzygyPath", Some("/no/such/dir")), Dialect::Uci);
+    assert_eq!(outcome, Ok(Effect::Tablebases));
+    let report = s.tablebases.report.take().unwrap_or_default();
+    assert!(
+        report.contains("SyzygyPath /no/such/dir") && report.contains("no such folder"),
+        "{report}"
+    );
+    assert!(s.tablebases.tables.is_none());
 }
 
 /// The `option …` line of `name` read back into its declaration.
