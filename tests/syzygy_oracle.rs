@@ -13,7 +13,9 @@ use std::io::Write;
 use std::process::Command;
 use std::sync::Arc;
 use syzygy::{to_shakmaty, ProbeSettings, Syzygy, Tables};
-use syzygy_common::{path_text, random_positions, tables_dir, SplitMix64};
+use syzygy_common::{
+    mover_outcome, outcome50, path_text, random_positions, tables_dir, SplitMix64,
+};
 
 const POSITIONS: usize = 3000;
 
@@ -218,25 +220,4 @@ fn root_ranking_orders_moves_by_their_results() {
         ranked += 1;
     }
     assert!(ranked > 400, "only {ranked} positions ranked");
-}
-
-/// The result with the fifty-move rule: 1 a win, 0 a draw (cursed wins and blessed losses
-/// included), -1 a loss.
-fn outcome50(w: Wdl) -> i32 {
-    match w {
-        Wdl::Win => 1,
-        Wdl::Loss => -1,
-        _ => 0,
-    }
-}
-
-/// The result, with the fifty-move rule, for the side that just moved into `child`; `None`
-/// where the tables leave it ambiguous (DTZ rounding at the clock's edge).
-fn mover_outcome(tables: &Tables, child: &Chess) -> Option<i32> {
-    if child.count_legal() == 0 {
-        return Some(i32::from(child.in_check()));
-    }
-    let sp = to_shakmaty(child).expect("a child of a position in the tables");
-    let w = tables.wdl(&sp).expect("probe")?;
-    Some(-outcome50(w))
 }

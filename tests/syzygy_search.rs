@@ -13,7 +13,7 @@ use search::{Bound, Engine, Info, Limits, Reporter, Score, Signals};
 use std::sync::{Arc, Mutex};
 use syzygy::{to_shakmaty, ProbeSettings, Syzygy, Tables};
 use syzygy_common::{legal_moves, material_balance, path_text, random_positions, tables_dir};
-use syzygy_common::{Origin, SplitMix64};
+use syzygy_common::{mover_outcome, outcome50, Origin, SplitMix64};
 
 const WINS: usize = 300;
 const DRAWS: usize = 150;
@@ -29,27 +29,6 @@ impl Reporter for LastLine {
             *self.0.lock().expect("reporter lock") = Some((info.score, info.pv.to_vec()));
         }
     }
-}
-
-/// The result with the fifty-move rule: 1 a win, 0 a draw (cursed wins and blessed losses
-/// included), -1 a loss.
-fn outcome50(w: Wdl) -> i32 {
-    match w {
-        Wdl::Win => 1,
-        Wdl::Loss => -1,
-        _ => 0,
-    }
-}
-
-/// The tables' result (with the clock) for the side that just moved into `child`; `None` only
-/// where DTZ rounding leaves it ambiguous.
-fn mover_outcome(tables: &Tables, child: &Chess) -> Option<i32> {
-    if child.count_legal() == 0 {
-        return Some(i32::from(child.in_check()));
-    }
-    let sp = to_shakmaty(child).expect("a child of a position in the tables");
-    let w = tables.wdl(&sp).expect("probe")?;
-    Some(-outcome50(w))
 }
 
 /// Whether `pv` is a line of legal moves from `root` that ends in checkmate after `plies`.

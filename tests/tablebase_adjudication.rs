@@ -9,6 +9,7 @@
 //! when `CI` is set. The refusals (xiangqi, a folder without tables) need no tables.
 
 mod match_common;
+mod syzygy_common;
 
 use datagen::record_format::{GameRecord, RecordReader};
 use datagen::{play_game, play_game_with, DrawRule, GameSettings, ResultCode};
@@ -20,30 +21,8 @@ use search::Engine;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use syzygy::Tables;
+use syzygy_common::tables_dir;
 use tournament::record::{GameRecord as MatchGame, Termination};
-
-/// The folder of the test tables, or `None` (said loudly on stderr) outside CI.
-fn tables_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("KIENTUONG_SYZYGY") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/syzygy/regular"),
-    };
-    if dir.join("KQvK.rtbw").is_file() && dir.join("KQvK.rtbz").is_file() {
-        return Some(dir);
-    }
-    let why = format!(
-        "no Syzygy test tables in {} (scripts/test fetches them; KIENTUONG_SYZYGY names another \
-         folder)",
-        dir.display()
-    );
-    if std::env::var_os("CI").is_some() {
-        panic!("CI is set but there are {why}");
-    }
-    eprintln!("################################################################");
-    eprintln!("## SKIPPING: {why}");
-    eprintln!("################################################################");
-    None
-}
 
 fn open_tables(dir: &Path) -> Tables {
     Tables::open(dir.to_str().expect("UTF-8 path")).expect("the test tables open")

@@ -7,9 +7,10 @@
 //! folder. Without them the tests skip loudly, and with `CI` set they fail.
 #![allow(dead_code)] // each test file uses a different part
 
-use game_api::{Game, GenKind, MoveList};
+use game_api::{Game, GenKind, MoveList, Wdl};
 use movegen_chess::Chess;
 use std::path::PathBuf;
+use syzygy::{to_shakmaty, Tables};
 
 pub use kientuong_suite::SplitMix64;
 
@@ -193,4 +194,25 @@ pub fn material_balance(pos: &Chess) -> i32 {
     const WORTH: [i32; 5] = [1, 3, 3, 5, 9];
     let side = |c| (0..5).map(|k| WORTH[k] * pos.pieces_of(c, k).count_ones() as i32).sum::<i32>();
     side(game_api::Color::White) - side(game_api::Color::Black)
+}
+
+/// The result with the fifty-move rule: 1 a win, 0 a draw (cursed wins and blessed losses
+/// included), -1 a loss.
+pub fn outcome50(w: Wdl) -> i32 {
+    match w {
+        Wdl::Win => 1,
+        Wdl::Loss => -1,
+        _ => 0,
+    }
+}
+
+/// The tables' result (with the clock) for the side that just moved into `child`; `None` only
+/// where DTZ rounding leaves it ambiguous.
+pub fn mover_outcome(tables: &Tables, child: &Chess) -> Option<i32> {
+    if child.count_legal() == 0 {
+        return Some(i32::from(child.in_check()));
+    }
+    let sp = to_shakmaty(child).expect("a child of a position in the tables");
+    let w = tables.wdl(&sp).expect("probe")?;
+    Some(-outcome50(w))
 }
