@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Reproduces a game's committed NNUE net from a fresh datagen: self-play data at a fixed node
 # count, played with the hand-written evaluation or an earlier net (PLAY), then
-# `kientuong train-net` (or `train-nnue`, TRAINER) into crates/nnue/nets/<game>.nnue. The
-# recipe of each committed net is in crates/nnue/nets/README.md.
+# `kientuong train-nnue` (or the retired `train-net`, TRAINER) into
+# crates/nnue/nets/<game>.nnue. The recipe of each committed net is in crates/nnue/nets/README.md.
 #
 #   scripts/train-net.sh xiangqi               the committed xiangqi recipe (defaults below)
 #   SEEDS="1-40" EPOCHS=20 scripts/train-net.sh chess
@@ -38,11 +38,13 @@
 # from it are made again, and every file is checked against it once made (datagen is
 # deterministic by seed; a mismatch means the binary no longer plays the recipe's games).
 # WRITE_MANIFEST=FILE writes the manifest of the data used. DATA_ONLY=1 stops before training.
-# TRAINER=train-nnue trains with the streaming trainer (crates/nnue-trainer; HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for
-# chess king buckets, INIT=NET to start from a net's weights instead of random ones) instead of train-net:
-# both recipes are now warm starts of train-nnue from the previous net (chess net 6 from net 5,
-# xiangqi net 8 from net 7; INIT="" trains from random weights, TRAINER=train-net remakes chess
-# net 5 and older). DRAW_PLIES (0: off, as the committed
+# TRAINER=train-nnue (the default) trains with the streaming trainer (crates/nnue-trainer;
+# HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for chess king buckets, INIT=NET to start from
+# a net's weights instead of random ones): both recipes are warm starts of train-nnue from the
+# previous net (chess net 6 from net 5, xiangqi net 8 from net 7; INIT="" trains from random
+# weights). TRAINER=train-net remakes chess net 5 and xiangqi net 6 and older: that first trainer
+# was retired after commit TRAIN_NET_REV, whose build (scripts/lib/build-of.sh, made once, like
+# DATAGEN_REV's) trains; the tree's build still checks the data. DRAW_PLIES (0: off, as the committed
 # recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication. VARIANT
 # (chess only: standard, the default, fischerandom or dfrc) starts the games' random plies from
 # Chess960 or Double Fischer Random positions; such files get a folder of their own (-fischerandom,
@@ -210,8 +212,12 @@ fi
 echo "training on ${#files[@]} data file(s), $(cat "${files[@]}" | wc -c) bytes"
 TRAINER=${TRAINER:-$DEFAULT_TRAINER}
 INIT=${INIT-$DEFAULT_INIT}
+# The last commit whose build has train-net (engine-bin/src/retired_cmd.rs names the same one).
+TRAIN_NET_REV=${TRAIN_NET_REV:-1948f9d}
+trainer_bin=$bin
 case $TRAINER in
 train-net)
+    trainer_bin=$(build_of "$TRAIN_NET_REV" "$DATA_ROOT")
     trainer_flags=()
     [ -z "$INIT" ] || echo "note: INIT is train-nnue's; train-net starts from random weights" >&2 ;;
 train-nnue)
@@ -231,6 +237,6 @@ train-nnue)
     [ -z "${INIT:-}" ] || trainer_flags+=(--init "$INIT") ;;
 *) echo "unknown TRAINER $TRAINER (train-net or train-nnue)" >&2; exit 2 ;;
 esac
-"$bin" "$TRAINER" --game "$game" --data "${files[@]}" --epochs "$EPOCHS" --batch "$BATCH" --lr "$LR" \
+"$trainer_bin" "$TRAINER" --game "$game" --data "${files[@]}" --epochs "$EPOCHS" --batch "$BATCH" --lr "$LR" \
     --lambda "$LAMBDA" --seed "$SEED" --threads "$TRAIN_THREADS" "${trainer_flags[@]}" --out "$NET"
 echo "net written to $NET; rebuild to embed it"

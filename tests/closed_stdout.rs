@@ -32,7 +32,7 @@ fn perft_and_judge_survive_a_closed_stdout() {
 }
 
 #[test]
-fn train_net_still_writes_its_net_when_stdout_is_closed() {
+fn train_nnue_still_writes_its_net_when_stdout_is_closed() {
     let dir = std::env::temp_dir().join(format!("kientuong-closed-stdout-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (data, net) = (dir.join("data.bin"), dir.join("net.nnue"));
@@ -44,7 +44,7 @@ fn train_net_still_writes_its_net_when_stdout_is_closed() {
         .expect("run kientuong datagen");
     assert!(datagen.status.success(), "{}", String::from_utf8_lossy(&datagen.stderr));
     assert_clean(&[
-        "train-net",
+        "train-nnue",
         "--game",
         "chess",
         "--data",

@@ -6,6 +6,10 @@
 //! embedded one's size. Then the cache is damaged (a file missing with a stale `.part` beside
 //! it, another altered): `data-check` reports both, and a second run with the first run's
 //! manifest makes exactly the same bytes again.
+//!
+//! The retired `train-net`: the binary names the last commit that has it, that commit does,
+//! and `TRAINER=train-net` runs the build of that very commit (a stub put where
+//! `scripts/lib/build-of.sh` keeps builds, so that the test builds no history).
 
 use kientuong_suite::kientuong_bin;
 use std::path::Path;
@@ -98,5 +102,56 @@ fn a_recipe_mixing_generations_trains_on_all_of_them_and_resumes() {
     script(root, &work, ("MANIFEST", &manifest));
     assert_eq!(std::fs::read(&hand_file).unwrap(), hand_bytes);
     assert_eq!(std::fs::read(&net_file).unwrap(), net_bytes);
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+#[test]
+fn the_retired_train_net_runs_from_the_build_of_the_commit_the_binary_names() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let retired = Command::new(kientuong_bin())
+        .args(["train-net", "--game", "xiangqi", "--data", "x.ktgr", "--out", "x.nnue"])
+        .output()
+        .expect("run kientuong train-net");
+    let err = String::from_utf8_lossy(&retired.stderr);
+    assert!(!retired.status.success(), "{err}");
+    assert!(err.contains("train-net was retired") && err.contains("TRAINER=train-net"), "{err}");
+    let rev = err
+        .split("the last commit that has it is ")
+        .nth(1)
+        .and_then(|rest| rest.get(..7))
+        .unwrap_or_else(|| panic!("no commit named: {err}"));
+    let has_it = Command::new("git")
+        .args(["cat-file", "-e", &format!("{rev}:engine-bin/src/train_net_cmd.rs")])
+        .current_dir(root)
+        .status()
+        .expect("run git");
+    assert!(has_it.success(), "commit {rev} has no train-net");
+
+    let work = std::env::temp_dir().join(format!("kientuong-train-net-rev-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    let build = work.join(format!("data/builds/{rev}"));
+    std::fs::create_dir_all(&build).unwrap();
+    let stub = build.join("kientuong");
+    std::fs::write(&stub, "#!/bin/sh\nprintf '%s\\n' \"$@\" >\"$(dirname \"$0\")/args\"\n")
+        .unwrap();
+    std::fs::set_permissions(&stub, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let run = Command::new("bash")
+        .arg(root.join("scripts/train-net.sh"))
+        .arg("xiangqi")
+        .current_dir(root)
+        .env("BIN", kientuong_bin())
+        .env("KIENTUONG_DATA", work.join("data"))
+        .envs([("SEEDS", "hand/1"), ("GAMES", "2"), ("NODES", "300"), ("JOBS", "1")])
+        .envs([("TRAINER", "train-net"), ("INIT", ""), ("MANIFEST", "")])
+        .env("NET", work.join("out.nnue"))
+        .output()
+        .expect("run scripts/train-net.sh");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{out}\n{}", String::from_utf8_lossy(&run.stderr));
+    let args = std::fs::read_to_string(build.join("args")).expect("the build was not run");
+    let args: Vec<&str> = args.lines().collect();
+    assert_eq!(args[..3], ["train-net", "--game", "xiangqi"], "{args:?}");
+    let data = work.join("data/xiangqi-hand-n300-g2/xiangqi-1.ktgr");
+    assert!(args.contains(&data.to_str().unwrap()), "{args:?}");
     let _ = std::fs::remove_dir_all(&work);
 }

@@ -22,10 +22,10 @@ mod judge_cmd;
 mod match_cmd;
 mod params_cmd;
 mod perft_cmd;
+mod retired_cmd;
 mod session;
 mod spsa_cmd;
 mod stdout;
-mod train_net_cmd;
 mod train_nnue_cmd;
 mod tune_cmd;
 
@@ -61,8 +61,9 @@ enum Command {
     DataCheck(data_check_cmd::DataCheckArgs),
     /// Texel-tune a game's evaluation weights from datagen files.
     Tune(tune_cmd::TuneArgs),
-    /// Train an NNUE net from datagen files and write it in the net file format.
-    TrainNet(train_net_cmd::TrainNetArgs),
+    /// Retired (the first NNUE trainer): says which commit has it, and fails.
+    #[command(hide = true, disable_help_flag = true)]
+    TrainNet(retired_cmd::RetiredArgs),
     /// Train an NNUE net with the streaming trainer (bounded memory, sparse Adam).
     TrainNnue(train_nnue_cmd::TrainNnueArgs),
     /// Print the search's tunable constants in OpenBench's SPSA input format.
@@ -87,7 +88,7 @@ fn main() -> ExitCode {
         Some(Command::DatagenConvert(args)) => convert_cmd::run(&args),
         Some(Command::DataCheck(args)) => data_check_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),
-        Some(Command::TrainNet(args)) => train_net_cmd::run(&args),
+        Some(Command::TrainNet(_)) => retired_cmd::train_net(),
         Some(Command::TrainNnue(args)) => train_nnue_cmd::run(&args),
         Some(Command::Params(args)) => params_cmd::run(&args),
     };

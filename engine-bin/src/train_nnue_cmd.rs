@@ -2,7 +2,7 @@
 //! (`crates/nnue-trainer`). Reads the data from disk every epoch through a bounded shuffle
 //! buffer, so memory does not grow with the data; prints every epoch's losses and the speed in
 //! positions per second per thread. Deterministic for a seed and independent of `--threads`,
-//! but not numerically the same as `train-net` (the committed nets' trainer).
+//! but not numerically the same as the retired `train-net` (the older nets' trainer).
 
 use crate::dispatch::{game_arg, GameKind};
 use crate::stdout::say;

@@ -2,10 +2,9 @@
 //! does not grow with the data.
 //!
 //! Design, in the order the data flows:
-//! - [`reader`]: the one reader of training data (shared with the first trainer,
-//!   `tuner::net_train`): datagen files of either format become fixed-size
-//!   [`position::TrainingPosition`]s (active features per perspective, result and score),
-//!   pulled one at a time;
+//! - [`reader`]: the one reader of training data: datagen files of either format become
+//!   fixed-size [`position::TrainingPosition`]s (active features per perspective, result and
+//!   score), pulled one at a time;
 //! - [`shuffle`]: a bounded buffer shuffles the stream chunk by chunk, seeded per epoch, and
 //!   holds out every n-th position (by its 64-bit number) for validation; a buffer as large as
 //!   the data is exactly training in memory ([`source::InMemory`]);
@@ -22,9 +21,10 @@
 //!   (header, version, checksum live in `nnue::format` only).
 //!
 //! Target = `lambda` × result + (1 − `lambda`) × sigmoid(score / 400), from the side to move's
-//! view; loss the mean squared error of sigmoid(output). The net's numbers differ from the first
-//! trainer's (other initial weights, chunking, lazy Adam, shuffle), which is why the committed
-//! recipes keep using that one.
+//! view; loss the mean squared error of sigmoid(output). It trains the committed nets. The net's
+//! numbers differ from those of the first trainer, `train-net` (other initial weights, chunking,
+//! lazy Adam, shuffle), which is why the recipes of the older nets it made build that retired
+//! trainer from history (`TRAINER=train-net` in `scripts/train-net.sh`).
 
 #![forbid(unsafe_code)]
 

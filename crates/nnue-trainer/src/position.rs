@@ -70,7 +70,8 @@ impl TrainingPosition {
             }
         }
         out.count = n as u8;
-        // The same arithmetic as the first trainer's samples, so both read equal targets.
+        // The same arithmetic as the retired first trainer's samples, so that the recipes of
+        // the nets it made read equal targets here.
         let white_result = r.result.score() as f32;
         let white_score = f32::from(r.score);
         (out.result, out.score) = if stm == Color::White {

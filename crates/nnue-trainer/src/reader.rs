@@ -1,6 +1,5 @@
-//! The one reader of training data for both NNUE trainers (this crate's and the first one in
-//! `tuner::net_train`): datagen files of either format, in the order given, become
-//! [`TrainingPosition`]s, pulled one at a time.
+//! The one reader of training data for the NNUE trainer: datagen files of either format, in the
+//! order given, become [`TrainingPosition`]s, pulled one at a time.
 //!
 //! Pulled, not pushed through a callback (as `datagen::read_positions` does), so that the
 //! shuffle buffer can take exactly as many positions as it has room for and stop: memory holds

@@ -7,15 +7,12 @@
 //! pure Texel). `K` is fitted first, to the results, with the committed weights, then Adam moves
 //! all weights on the full batch, in parallel over positions (rayon). The result is written back
 //! into `weights.rs` as Rust source, which stays the one source of truth.
-//!
-//! [`net_train`] is the NNUE trainer: same datagen input, a net file as output.
 
 #![forbid(unsafe_code)]
 
 pub mod dataset;
 pub mod games;
 pub mod model;
-pub mod net_train;
 pub mod optimise;
 pub mod write_back;
 
