@@ -4,9 +4,9 @@
 //! put right by the searches of this game, per thread. The TT keeps the raw evaluation, since
 //! the correction changes while the entry lives.
 //! - *structure*: `Game::structure_key`, the pawns in chess; none in xiangqi (see below).
-//! - *continuation*: the move that led here (piece and destination), where the game asks for
-//!   it (`Game::CONTINUATION_CORRECTION`: xiangqi): the evaluation tends to misjudge the same
-//!   kind of position after the same kind of move.
+//! - *continuation*: the move that led here (piece and destination), where the game's profile
+//!   asks for it (`Profile::continuation_correction`: xiangqi): the evaluation tends to misjudge
+//!   the same kind of position after the same kind of move.
 //!
 //! Measured (SPRT elo0=0 elo1=10, 10 000 nodes a move): chess (hand-written evaluation, pawn
 //! key) +31.0 ± 18.4 Elo, H1 after 1013 games; xiangqi (NNUE net 2) keyed by pawns, advisors

@@ -29,6 +29,7 @@ mod limits;
 mod node;
 pub mod params;
 mod picker;
+pub mod profile;
 mod report;
 mod score;
 mod shared;

@@ -2,15 +2,17 @@
 //!
 //! Every node first asks the rules (`Game::verdict`) for a ruling and turns it into a score.
 //! Such scores depend on the path (a repetition exists only on this path), so each node also
-//! reports, through `Worker::last_path_dependent`, whether its value rests on one; those values are kept
-//! out of the TT (only the move is stored), so that no other path inherits them. A game whose
-//! path rulings are all draws may accept that risk for a fuller TT (`Game::TT_STORES_PATH_DRAWS`,
-//! chess): its draws then count as path-independent, as in most chess engines.
+//! reports, through `Worker::last_path_dependent`, whether its value rests on one; those values
+//! are kept out of the TT (only the move is stored), so that no other path inherits them. A game
+//! whose path rulings are all draws may accept that risk for a fuller TT
+//! (`Profile::tt_stores_path_draws`, chess): its draws then count as path-independent, as in
+//! most chess engines.
 
 use crate::correction::CorrectionKeys;
 use crate::history::{Histories, QuietKey};
 use crate::params::*;
 use crate::picker::MovePicker;
+use crate::profile::Profile;
 use crate::report::Bound;
 use crate::score::*;
 use crate::shared::Shared;
@@ -22,6 +24,10 @@ use game_api::{Evaluator, Game, GenKind, Move, MoveList, Outcome, Reason, Verdic
 const MAX_QUIETS_TRACKED: usize = 64;
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
+    /// What this game's search does differently (a constant: a switch that is off compiles
+    /// away).
+    const PROFILE: Profile = Profile::of_game::<G>();
+
     /// Static evaluation of the current position, clamped out of the mate range.
     #[inline]
     pub fn evaluate(&mut self) -> i32 {
@@ -50,7 +56,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     fn correction_keys(&self, ply: usize) -> CorrectionKeys {
         CorrectionKeys {
             structure: self.pos.structure_key(),
-            continuation: if G::CONTINUATION_CORRECTION && ply >= 1 {
+            continuation: if Self::PROFILE.continuation_correction && ply >= 1 {
                 self.stack[ply - 1].piece_to.map(|pt| pt as u64)
             } else {
                 None
@@ -73,7 +79,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
         self.last_path_dependent = verdict.reason != Reason::InsufficientMaterial
-            && !(G::TT_STORES_PATH_DRAWS && verdict.outcome == Outcome::Draw);
+            && !(Self::PROFILE.tt_stores_path_draws && verdict.outcome == Outcome::Draw);
         verdict_score(verdict, stm, ply)
     }
 
@@ -148,11 +154,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             {
                 // A quiet TT move that still beats beta is a cutoff this node would have found
                 // again: its history learns it as if the node had been searched.
-                if G::TT_CUTOFF_HISTORY
-                    && v >= beta
-                    && tt_move.is_some()
-                    && !self.pos.is_tactical(tt_move)
-                {
+                if v >= beta && tt_move.is_some() && !self.pos.is_tactical(tt_move) {
                     let threats = self.pos.threatened_squares();
                     let pt = Histories::<G>::piece_to(&self.pos, tt_move);
                     let tt_key = Histories::<G>::quiet_key(pt, tt_move, threats);
@@ -236,8 +238,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.stack[ply].eval = eval;
         // Hindsight on the reduction that led here, now that both evaluations are known.
         let prior_reduction = if ply >= 1 { self.stack[ply - 1].reduction } else { 0 };
-        if G::HINDSIGHT_DEPTH
-            && prior_reduction > 0
+        if prior_reduction > 0
             && excluded.is_none()
             && static_eval != NO_EVAL
             && self.stack[ply - 1].eval != NO_EVAL
@@ -269,7 +270,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 && eval < TB_WIN_BOUND
                 && beta > -TB_WIN_BOUND
             {
-                return if G::REVERSE_FUTILITY_MIDPOINT { (eval + beta) / 2 } else { eval };
+                return if Self::PROFILE.reverse_futility_midpoint {
+                    (eval + beta) / 2
+                } else {
+                    eval
+                };
             }
 
             // Null move, not after another null move, not with only pawns (zugzwang).
@@ -434,6 +439,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     // evaluation to alpha. A capture that checks may do more than win material;
                     // one that promotes counts only its victim (rare, and measured so).
                     let futile = !pv_node
+                        && Self::PROFILE.capture_futility
                         && depth <= CAPTURE_FUTILITY_MAX_DEPTH.get::<G>()
                         && alpha < MATE_BOUND
                         && self.pos.captured_kind(m).is_some_and(|victim| {
@@ -490,10 +496,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 if v > alpha && r > 0 {
                     // How far the reduced search beat the best so far says how deep the full
                     // one needs to go: a large margin earns a ply more, a bare one a ply less.
-                    let deeper = G::LMR_DEEPER_SHALLOWER
+                    let deeper = Self::PROFILE.lmr_deeper_shallower
                         && v > best + LMR_DEEPER_MARGIN.get::<G>() + 2 * new_depth;
-                    let shallower =
-                        G::LMR_DEEPER_SHALLOWER && v < best + LMR_SHALLOWER_MARGIN.get::<G>();
+                    let shallower = Self::PROFILE.lmr_deeper_shallower
+                        && v < best + LMR_SHALLOWER_MARGIN.get::<G>();
                     let full_depth = new_depth + i32::from(deeper) - i32::from(shallower);
                     if full_depth > reduced_depth {
                         v = -self.search(sh, -alpha - 1, -alpha, full_depth, ply + 1, !cut_node);
@@ -750,12 +756,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             // Standing pat: the side to move may decline every capture.
             stand_pat = self.corrected_eval(raw_eval, self.correction_keys(ply));
             best = stand_pat;
-            if G::QSEARCH_TT_STAND_PAT {
+            if Self::PROFILE.qsearch_tt_stand_pat {
                 best = refined_by_tt(best, hit, ply);
             }
             if best >= beta {
                 // Standing pat above beta is a guess, not a search.
-                if G::QSEARCH_FAIL_HIGH_SOFTENING {
+                if Self::PROFILE.qsearch_fail_high_softening {
                     best = (best + beta) / 2;
                 }
                 if hit.is_none() {
@@ -838,7 +844,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return verdict_score(self.pos.no_moves_verdict(), stm, ply);
         }
         // As in the full search, a capture's margin over beta rarely survives a deeper look.
-        if G::QSEARCH_FAIL_HIGH_SOFTENING && cutoff && !is_decisive(best) && !is_decisive(beta) {
+        if Self::PROFILE.qsearch_fail_high_softening
+            && cutoff
+            && !is_decisive(best)
+            && !is_decisive(beta)
+        {
             best = (3 * best + beta) / 4;
         }
 

@@ -11,11 +11,13 @@
 //!   for that and for the SPSA input (`kientuong params`).
 //!
 //! A constant has one value per game [`column`]: chess's (which the search's toy games share)
-//! and xiangqi's. They are the same unless a declaration gives xiangqi its own
-//! (`NAME = chess [xiangqi X], min..=max;`), which is done only when a tuning run for xiangqi
-//! produced a set that won its SPRT there (`tuning/spsa/README.md`): the games differ in
-//! branching, piece values and draw rate, so the best margins differ too.
+//! and xiangqi's; a game's [`Profile`] says which it plays with. The two are the same unless a
+//! declaration gives xiangqi its own (`NAME = chess [xiangqi X], min..=max;`), which is done
+//! only when a tuning run for xiangqi produced a set that won its SPRT there
+//! (`tuning/spsa/README.md`): the games differ in branching, piece values and draw rate, so the
+//! best margins differ too.
 
+use crate::profile::Profile;
 use game_api::{Game, GameKind};
 #[cfg(feature = "tune")]
 use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
@@ -44,20 +46,15 @@ pub const CHESS: usize = 0;
 /// The column of xiangqi's values.
 pub const XIANGQI: usize = 1;
 
-/// Which column of values game `G` plays with; a constant, so the choice folds away.
+/// Which column of values game `G` plays with (its [`Profile`]); a constant, so the choice
+/// folds away.
 pub const fn column<G: Game>() -> usize {
-    match G::KIND {
-        Some(GameKind::Xiangqi) => XIANGQI,
-        _ => CHESS,
-    }
+    Profile::of_game::<G>().column
 }
 
 /// The column of the game a `--game` name or a session plays.
-pub fn column_of(kind: GameKind) -> usize {
-    match kind {
-        GameKind::Chess => CHESS,
-        GameKind::Xiangqi => XIANGQI,
-    }
+pub const fn column_of(kind: GameKind) -> usize {
+    Profile::of(Some(kind)).column
 }
 
 /// One tunable constant: its name (also its UCI option name in a `tune` build), its value in
@@ -282,8 +279,8 @@ tunables! {
     SEE_QUIET_MARGIN = 53 [xiangqi 59], 10..=150;
     /// Futility pruning of captures outside the PV: skipped up to this depth when even the
     /// victim's value plus base + per ply leaves the static evaluation at or below alpha.
-    /// Measured in chess only (docs/SEARCH_TESTS.md); xiangqi's depth 0 keeps it off there.
-    CAPTURE_FUTILITY_MAX_DEPTH = 6 [xiangqi 0], 0..=12;
+    /// Measured in chess only: xiangqi's profile turns it off (`Profile::capture_futility`).
+    CAPTURE_FUTILITY_MAX_DEPTH = 6, 0..=12;
     CAPTURE_FUTILITY_BASE = 230, 0..=600;
     CAPTURE_FUTILITY_PER_DEPTH = 210, 50..=500;
     /// History pruning: quiet moves whose history score is below `-MARGIN * depth` are skipped

@@ -3,12 +3,13 @@
 //! opponent. Repetition follows the xiangqi policy in miniature: a side whose every move of
 //! the cycle gave check loses (perpetual check), any other repetition is a draw. A repetition of
 //! a position at or after the root counts at its second occurrence, one before the root needs the
-//! third. The evaluation is a value per vertex. `WalkOf<true>` is the same game for a search that
-//! stores path draws in the TT (`Game::TT_STORES_PATH_DRAWS`, chess's policy).
+//! third. The evaluation is a value per vertex. `WalkOf<true>` is the same game searched with
+//! chess's profile (its `Game::KIND` says chess), whose search stores path draws in the TT
+//! (`search::profile::Profile::tt_stores_path_draws`).
 
 use super::mix;
 use game_api::{
-    Color, Evaluator, FenError, Game, GenKind, Move, MoveError, MoveList, Reason, Verdict,
+    Color, Evaluator, FenError, Game, GameKind, GenKind, Move, MoveError, MoveList, Reason, Verdict,
 };
 use std::sync::Arc;
 
@@ -70,7 +71,8 @@ pub struct WalkOf<const STORES_PATH_DRAWS: bool> {
     history: Vec<Entry>,
 }
 
-/// The walk with xiangqi's policy: no score that rests on a repetition goes into the TT.
+/// The walk with the search's default profile, xiangqi's policy on path draws: no score that
+/// rests on a repetition goes into the TT.
 pub type Walk = WalkOf<false>;
 
 impl<const S: bool> WalkOf<S> {
@@ -101,7 +103,7 @@ impl<const S: bool> WalkOf<S> {
 
 impl<const S: bool> Game for WalkOf<S> {
     const NAME: &'static str = "walk";
-    const TT_STORES_PATH_DRAWS: bool = S;
+    const KIND: Option<GameKind> = if S { Some(GameKind::Chess) } else { None };
     const SQUARES: usize = 64;
     const PIECES: usize = 2;
     const COLOR_NAMES: [&'static str; 2] = ["white", "black"];
