@@ -25,8 +25,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// `"chess"` or `"xiangqi"`: the name used on the command line and in output.
     const NAME: &'static str;
     /// Which of the two games this is; `None` for a game that is neither (the search's toy
-    /// games). For the tools that must tell the games apart; the search asks only to pick the
-    /// column of its tunable constants (`search::params::column`).
+    /// games). For the tools that must tell the games apart; the search asks only to pick its
+    /// per-game profile (`search::profile::Profile`: the column of its tunable constants and
+    /// the ideas measured game by game).
     const KIND: Option<GameKind> = None;
     /// Board size, a stride for history tables.
     const SQUARES: usize;
@@ -81,41 +82,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn structure_key(&self) -> Option<u64> {
         None
     }
-    /// Whether the search corrects the static evaluation by the move that led to the node as
-    /// well (a second correction table). Off by default; xiangqi turns it on: measured at
-    /// 10 000 nodes it gained in xiangqi and nothing in chess (docs/SEARCH_TESTS.md).
-    const CONTINUATION_CORRECTION: bool = false;
-    /// Whether a score that rests on a draw by repetition or by the move count on the search's
-    /// path is stored in the TT like any other (the graph-history risk strong chess engines
-    /// accept), instead of the move alone. Off by default: xiangqi's repetition verdicts are
-    /// wins and losses decided by who checked or chased along the path.
-    const TT_STORES_PATH_DRAWS: bool = false;
-    /// Whether reverse futility returns halfway between the static evaluation and beta rather
-    /// than the evaluation itself (the margin says the node fails high, not by how much). Off
-    /// by default; chess turns it on: measured at 10 000 nodes it gained in chess and lost in
-    /// xiangqi (docs/SEARCH_TESTS.md).
-    const REVERSE_FUTILITY_MIDPOINT: bool = false;
-    /// Whether quiescence softens its fail highs towards beta, as the full search does: a
-    /// stand-pat cutoff returns halfway to beta, a capture's cutoff a quarter of the way. Off by
-    /// default; xiangqi turns it on: measured at 10 000 nodes it gained in xiangqi and nothing
-    /// in chess (docs/SEARCH_TESTS.md).
-    const QSEARCH_FAIL_HIGH_SOFTENING: bool = false;
-    /// Whether a TT bound refines quiescence's stand-pat as it refines the full search's static
-    /// evaluation (a lower bound above it raises it, an upper bound below it lowers it). Off by
-    /// default; chess and xiangqi turn it on, each by its own measurement at 10 000 nodes
-    /// (docs/SEARCH_TESTS.md).
-    const QSEARCH_TT_STAND_PAT: bool = false;
-    /// Whether the full-depth re-search after a reduced move beats alpha goes a ply deeper when
-    /// the reduced search beat the best score by a wide margin and a ply shallower when by a
-    /// hair (`LMR_DEEPER_MARGIN`, `LMR_SHALLOWER_MARGIN`). Off by default; chess turns it on:
-    /// measured at 10 000 nodes it gained in chess and lost in xiangqi (docs/SEARCH_TESTS.md).
-    const LMR_DEEPER_SHALLOWER: bool = false;
-    /// Whether a node cut by its TT entry rewards the entry's quiet move in the histories, as a
-    /// searched cutoff would.
-    const TT_CUTOFF_HISTORY: bool = true;
-    /// Whether a node reached by a reduced search adjusts its depth in hindsight, by how the
-    /// static evaluation moved across the reduced move (`HINDSIGHT_*`).
-    const HINDSIGHT_DEPTH: bool = true;
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// False when the side has only king and pawns (chess) or no attacking piece (xiangqi):

@@ -60,14 +60,6 @@ impl Chess {
 impl Game for Chess {
     const NAME: &'static str = "chess";
     const KIND: Option<game_api::GameKind> = Some(game_api::GameKind::Chess);
-    // Measured: +25.1 ± 12.2 at 10 000 nodes (docs/SEARCH_TESTS.md).
-    const TT_STORES_PATH_DRAWS: bool = true;
-    // Measured: +20.9 ± 11.0 at 10 000 nodes (docs/SEARCH_TESTS.md).
-    const REVERSE_FUTILITY_MIDPOINT: bool = true;
-    // Measured: +21.9 ± 11.3 at 10 000 nodes (docs/SEARCH_TESTS.md).
-    const LMR_DEEPER_SHALLOWER: bool = true;
-    // Measured: +9.5 ± 7.1 over 6000 games at 10 000 nodes (docs/SEARCH_TESTS.md).
-    const QSEARCH_TT_STAND_PAT: bool = true;
     const SQUARES: usize = 64;
     const PIECES: usize = 12;
     const COLOR_NAMES: [&'static str; 2] = ["white", "black"];

@@ -12,9 +12,6 @@ use game_api::{
 impl Game for Xiangqi {
     const NAME: &'static str = "xiangqi";
     const KIND: Option<GameKind> = Some(GameKind::Xiangqi);
-    const CONTINUATION_CORRECTION: bool = true;
-    const QSEARCH_FAIL_HIGH_SOFTENING: bool = true;
-    const QSEARCH_TT_STAND_PAT: bool = true;
     const SQUARES: usize = SQUARES;
     const PIECES: usize = PIECES;
     const COLOR_NAMES: [&'static str; 2] = ["red", "black"];
