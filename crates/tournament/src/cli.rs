@@ -76,6 +76,22 @@ pub(crate) fn one_value<'a>(flag: &str, values: &'a [String]) -> Result<&'a str,
     }
 }
 
+/// The most games one match may schedule. The runner (and a resume's check of the stored games)
+/// builds the whole schedule up front, so a mistyped `--rounds 4294967295`, or a damaged state
+/// file's stored arguments, would otherwise take the machine's memory; the longest matches run
+/// here are some 40,000 games.
+pub const MAX_SCHEDULED_GAMES: u64 = 1_000_000;
+
+/// Games in the schedule of `cfg`, saturating.
+fn scheduled_games(cfg: &MatchConfig) -> u64 {
+    let engines = cfg.engines.len() as u64;
+    let encounters = match cfg.tournament {
+        TournamentKind::Gauntlet => engines.saturating_sub(1),
+        TournamentKind::RoundRobin => engines * engines.saturating_sub(1) / 2,
+    };
+    encounters.saturating_mul(u64::from(cfg.games)).saturating_mul(u64::from(cfg.rounds))
+}
+
 pub(crate) fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, CliError> {
     text.parse().or_else(|_| err(format!("{what}: '{text}' is not a valid number")))
 }
@@ -376,6 +392,14 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
     make_names_unique(&mut cfg.engines);
     if cfg.games == 0 || cfg.rounds == 0 || cfg.concurrency == 0 {
         return err("--games, --rounds and --concurrency must be at least 1");
+    }
+    let scheduled = scheduled_games(&cfg);
+    if scheduled > MAX_SCHEDULED_GAMES {
+        return err(format!(
+            "--games {} and --rounds {} make {scheduled} games; a match schedules at most \
+             {MAX_SCHEDULED_GAMES}",
+            cfg.games, cfg.rounds
+        ));
     }
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         return err("--sprt needs exactly two engines");

@@ -221,16 +221,20 @@ pub fn load<G: Game>(
     chess960: bool,
     seed: u64,
 ) -> Result<Vec<Opening>, String> {
+    // Every complaint about a book file names it: the user has to find the line to fix.
+    let source = match &cfg.file {
+        Some(path) => format!("{}: ", path.display()),
+        None => "the built-in book: ".to_owned(),
+    };
     let mut openings = match &cfg.file {
         None if chess960 => builtin_chess960(),
         None if cfg.book == BuiltinBook::Classic => builtin_classic(game),
         None => builtin(game),
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{source}{e}"))?;
             match cfg.format {
                 OpeningFormat::Epd => parse_epd(&text),
-                OpeningFormat::Pgn => parse_pgn::<G>(&text)?,
+                OpeningFormat::Pgn => parse_pgn::<G>(&text).map_err(|e| format!("{source}{e}"))?,
             }
         }
     };
@@ -238,10 +242,10 @@ pub fn load<G: Game>(
         if let Some(p) = cfg.plies {
             o.moves.truncate(p);
         }
-        validate::<G>(o).map_err(|e| format!("opening {}: {e}", i + 1))?;
+        validate::<G>(o).map_err(|e| format!("{source}opening {}: {e}", i + 1))?;
     }
     if openings.is_empty() {
-        return Err("no openings found".into());
+        return Err(format!("{source}no openings found"));
     }
     let start = cfg.start.saturating_sub(1) % openings.len();
     openings.rotate_left(start);
