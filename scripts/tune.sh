@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reproduces a game's committed evaluation weights from a fresh datagen: self-play data, then
-# Texel tuning written back into crates/eval-<game>/src/weights.rs.
+# Texel tuning (`kientuong texel`) written back into crates/eval-<game>/src/weights.rs.
 #
 #   scripts/tune.sh xiangqi            the recipe of the committed xiangqi weights (defaults)
 #   GAMES=200 scripts/tune.sh chess    smaller or larger runs through the environment
@@ -36,6 +36,6 @@ bin=${CARGO_TARGET_DIR:-target}/release/kientuong
 draw=(--draw-plies 0); [ -z "${DATAGEN_BIN:-}" ] || draw=()
 [ -s "$OUT" ] || "${DATAGEN_BIN:-$bin}" datagen --game "$game" --games "$GAMES" --nodes "$NODES" \
     --seed "$SEED" --threads "$THREADS" "${draw[@]}" --out "$OUT"
-"$bin" tune --game "$game" --data "$OUT" --steps "$STEPS" --lr "$LR" --lambda "$LAMBDA" --holdout "$HOLDOUT" \
+"$bin" texel --game "$game" --data "$OUT" --steps "$STEPS" --lr "$LR" --lambda "$LAMBDA" --holdout "$HOLDOUT" \
   --threads "$THREADS" --write
 git diff --stat -- "crates/eval-$game/src/weights.rs"

@@ -26,8 +26,8 @@ mod retired_cmd;
 mod session;
 mod spsa_cmd;
 mod stdout;
+mod texel_cmd;
 mod train_nnue_cmd;
-mod tune_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -59,8 +59,9 @@ enum Command {
     DatagenConvert(convert_cmd::ConvertArgs),
     /// Check the data files a manifest lists (missing or altered), or write a manifest.
     DataCheck(data_check_cmd::DataCheckArgs),
-    /// Texel-tune a game's evaluation weights from datagen files.
-    Tune(tune_cmd::TuneArgs),
+    /// Texel-tune a game's evaluation weights from datagen files (`tune` is an alias).
+    #[command(visible_alias = "tune")]
+    Texel(texel_cmd::TexelArgs),
     /// Retired (the first NNUE trainer): says which commit has it, and fails.
     #[command(hide = true, disable_help_flag = true)]
     TrainNet(retired_cmd::RetiredArgs),
@@ -87,7 +88,7 @@ fn main() -> ExitCode {
         Some(Command::Book(args)) => book_cmd::run(&args),
         Some(Command::DatagenConvert(args)) => convert_cmd::run(&args),
         Some(Command::DataCheck(args)) => data_check_cmd::run(&args),
-        Some(Command::Tune(args)) => tune_cmd::run(&args),
+        Some(Command::Texel(args)) => texel_cmd::run(&args),
         Some(Command::TrainNet(_)) => retired_cmd::train_net(),
         Some(Command::TrainNnue(args)) => train_nnue_cmd::run(&args),
         Some(Command::Params(args)) => params_cmd::run(&args),

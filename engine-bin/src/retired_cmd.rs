@@ -6,7 +6,7 @@ use clap::Args;
 use std::ffi::OsString;
 
 /// The last commit whose `kientuong` has `train-net`, the first, all-in-memory NNUE trainer
-/// (`crates/tuner/src/net_train`). `scripts/train-net.sh` builds it for `TRAINER=train-net`
+/// (`crates/tuner/src/net_train` there). `scripts/train-net.sh` builds it for `TRAINER=train-net`
 /// and names the same commit.
 pub const TRAIN_NET_LAST_COMMIT: &str = "1948f9d";
 

@@ -12,7 +12,7 @@
 
 mod tables;
 pub mod weight_list;
-// One line per weight: `kientuong tune --write` rewrites weights.rs field by field, so rustfmt
+// One line per weight: `kientuong texel --write` rewrites weights.rs field by field, so rustfmt
 // must not re-wrap it.
 #[rustfmt::skip]
 pub mod weights;

@@ -4,9 +4,9 @@
 use datagen::{Record, ResultCode};
 use game_api::{Game, GenKind, MoveList, S};
 use movegen_xiangqi::Xiangqi;
-use tuner::optimise::{adam, fit_k, AdamSettings};
-use tuner::write_back::write_weights;
-use tuner::{Dataset, GameModel, Model, Params};
+use texel::optimise::{adam, fit_k, AdamSettings};
+use texel::write_back::write_weights;
+use texel::{Dataset, GameModel, Model, Params};
 
 /// A fixed sample: positions along deterministic pseudo-random xiangqi games, labelled by the
 /// material balance the committed weights see (so that there is signal to fit) with a few

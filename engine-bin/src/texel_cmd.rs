@@ -1,17 +1,17 @@
-//! `kientuong tune --game G --data FILE… [--write]`: Texel tuning of the game's `weights.rs`
-//! from datagen files (see the `tuner` crate). Prints K, the loss before and after, and either
-//! writes the tuned weights into the source file (`--write`, run from the workspace root) or
-//! prints the tuned `weights.rs` to stdout.
+//! `kientuong texel --game G --data FILE… [--write]` (alias `tune`): Texel tuning of the game's
+//! `weights.rs` from datagen files (see the `texel` crate). Prints K, the loss before and after,
+//! and either writes the tuned weights into the source file (`--write`, run from the workspace
+//! root) or prints the tuned `weights.rs` to stdout.
 
 use crate::dispatch::{game_arg, GameKind};
 use crate::stdout::say_raw;
 use clap::Args;
-use tuner::optimise::{adam, fit_k, AdamSettings};
-use tuner::write_back::write_weights;
-use tuner::{Dataset, GameModel, Model, Params};
+use texel::optimise::{adam, fit_k, AdamSettings};
+use texel::write_back::write_weights;
+use texel::{Dataset, GameModel, Model, Params};
 
 #[derive(Args)]
-pub struct TuneArgs {
+pub struct TexelArgs {
     #[arg(long, value_parser = game_arg())]
     game: GameKind,
     /// Datagen files of this game.
@@ -38,8 +38,8 @@ pub struct TuneArgs {
     write: bool,
 }
 
-pub fn run(args: &TuneArgs) -> Result<(), String> {
-    let game = GameModel::by_name(args.game.name()).ok_or("no tuner model for this game")?;
+pub fn run(args: &TexelArgs) -> Result<(), String> {
+    let game = GameModel::by_name(args.game.name()).ok_or("no Texel model for this game")?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.max(1))
         .build()
@@ -47,7 +47,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     pool.install(|| tune(args, &game))
 }
 
-fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
+fn tune(args: &TexelArgs, game: &GameModel) -> Result<(), String> {
     let mut data = Dataset::load(game, &args.data)?;
     let keep = ((1.0 - args.holdout.clamp(0.0, 0.9)) * data.positions.len() as f64) as usize;
     let held_out = data.split_off(keep);
@@ -55,7 +55,7 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
         return Err("no positions in the data".into());
     }
     eprintln!(
-        "tune {}: {} positions to fit, {} held out ({} skipped)",
+        "texel {}: {} positions to fit, {} held out ({} skipped)",
         game.name,
         data.positions.len(),
         held_out.positions.len(),
@@ -68,7 +68,7 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
     let k = fit_k(&start, &data, 1.0, 0.01, 5.0);
     let model = Model { k, lambda };
     let before = model.loss(&start, &data);
-    eprintln!("tune {}: K = {k:.4}, loss before = {before:.6}", game.name);
+    eprintln!("texel {}: K = {k:.4}, loss before = {before:.6}", game.name);
     // Nothing is frozen: weights that never occur (the kings' material cancels out) get a zero
     // gradient and stay where they are.
     let frozen = vec![false; start.0.len()];
@@ -76,25 +76,25 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
         AdamSettings { steps: args.steps, learning_rate: args.lr, ..AdamSettings::default() };
     let start_copy = start.clone();
     let tuned = adam(&model, &data, start, &frozen, &settings, 100, |step, loss| {
-        eprintln!("tune {}: step {step} loss {loss:.6}", game.name);
+        eprintln!("texel {}: step {step} loss {loss:.6}", game.name);
     });
     let (values, tempo) = tuned.to_weights();
     let rounded = Params::from_weights(&values, tempo);
     let after = model.loss(&rounded, &data);
     eprintln!(
-        "tune {}: loss after = {after:.6} (rounded weights), before = {before:.6}",
+        "texel {}: loss after = {after:.6} (rounded weights), before = {before:.6}",
         game.name
     );
     let results_only = Model { k, lambda: 1.0 };
     eprintln!(
-        "tune {}: loss against the results alone: {:.6} -> {:.6}",
+        "texel {}: loss against the results alone: {:.6} -> {:.6}",
         game.name,
         results_only.loss(&start_copy, &data),
         results_only.loss(&rounded, &data)
     );
     if !held_out.positions.is_empty() {
         eprintln!(
-            "tune {}: held-out loss against the results alone: {:.6} -> {:.6}",
+            "texel {}: held-out loss against the results alone: {:.6} -> {:.6}",
             game.name,
             results_only.loss(&start_copy, &held_out),
             results_only.loss(&rounded, &held_out)
@@ -106,7 +106,7 @@ fn tune(args: &TuneArgs, game: &GameModel) -> Result<(), String> {
     if args.write {
         std::fs::write(game.weights_path, written)
             .map_err(|e| format!("{}: {e}", game.weights_path))?;
-        eprintln!("tune {}: wrote {}", game.name, game.weights_path);
+        eprintln!("texel {}: wrote {}", game.name, game.weights_path);
     } else {
         say_raw!("{written}");
     }
