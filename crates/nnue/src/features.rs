@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 /// What a game adds to [`PieceBoard`] for NNUE: its tag in the file format, its number of piece
 /// kinds, and how a square looks from the other side. Coloured pieces are numbered
-/// `color * KINDS + kind` in both games.
-pub trait NnueGame: PieceBoard {
+/// `color * KINDS + kind` in both games. Its endgame knowledge ([`endgame::DrawScale`]) comes
+/// with it, since the evaluation the engine runs scales every score by it.
+pub trait NnueGame: PieceBoard + endgame::DrawScale {
     const TAG: GameKind;
     /// Piece kinds per side (chess 6, xiangqi 7).
     const KINDS: usize;

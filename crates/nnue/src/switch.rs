@@ -2,11 +2,13 @@
 //! no net). The default is the game's embedded net, because that is what the engine plays with:
 //! everything built without a protocol session (bench, genfens, datagen, a bare
 //! `search::Engine`) then measures and plays the engine users get. The hand-written evaluation
-//! is asked for by name ([`EvalSwitch::hand_written`]).
+//! is asked for by name ([`EvalSwitch::hand_written`]). Either score is scaled by the game's
+//! endgame knowledge (`endgame::scale_eval`): neither sees the fortresses it knows.
 
 use crate::eval::NnueEval;
 use crate::features::NnueGame;
 use crate::net::Net;
+use endgame::scale_eval;
 use game_api::{Evaluator, Move};
 use std::sync::Arc;
 
@@ -43,10 +45,11 @@ impl<G: NnueGame, H: Default> EvalSwitch<G, H> {
 impl<G: NnueGame, H: Evaluator<G>> Evaluator<G> for EvalSwitch<G, H> {
     #[inline]
     fn evaluate(&mut self, pos: &G) -> i32 {
-        match &mut self.nnue {
+        let raw = match &mut self.nnue {
             Some(nnue) => nnue.evaluate(pos),
             None => self.hand.evaluate(pos),
-        }
+        };
+        scale_eval(pos, raw)
     }
 
     #[inline]
