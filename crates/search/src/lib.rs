@@ -1,7 +1,9 @@
 //! One search for every game: iterative deepening with aspiration windows, principal-variation
 //! search, quiescence, a staged move picker, a lockless shared transposition table, Lazy SMP and
 //! a time manager. Written once against `game_api::{Game, Evaluator}` and monomorphized per
-//! game; nothing here knows which game it plays.
+//! game. The algorithm never asks which game it plays; one module does, `profile.rs`, which maps
+//! `Game::KIND` to the game's [`profile::Profile`] (its column of tunable constants and the ideas
+//! measured game by game), a constant per monomorphized copy.
 //!
 //! Public shape (what the protocol layer uses):
 //! - [`Engine::new`]`(hash_mb, threads)`, [`Engine::set_hash_mb`], [`Engine::set_threads`],
@@ -14,10 +16,10 @@
 //!
 //! The rules enter through `Game::verdict(ply)` at every node: a draw scores 0, the side that
 //! breaks a repetition rule is mated at that ply. Such values depend on the path, and nodes whose
-//! value rests on one store only their move in the TT (`node.rs`). Every tunable constant lives
-//! in `params.rs`. Threads: each worker owns a position clone, stack and histories that persist
-//! between searches; helpers run in `std::thread::scope` for one `go`; only the main thread
-//! reads the clock and reports; the best move is a depth- and score-weighted vote.
+//! value rests on one store only their move in the TT (`node_common.rs`). Every tunable constant
+//! lives in `params.rs`. Threads: each worker owns a position clone, stack and histories that
+//! persist between searches; helpers run in `std::thread::scope` for one `go`; only the main
+//! thread reads the clock and reports; the best move is a depth- and score-weighted vote.
 
 // `unsafe` only in `tt_memory` (lazily zeroed, fallible TT allocation; measured there).
 #![deny(unsafe_code)]
@@ -27,9 +29,11 @@ mod engine;
 mod history;
 mod limits;
 mod node;
+mod node_common;
 pub mod params;
 mod picker;
 pub mod profile;
+mod qsearch;
 mod report;
 mod score;
 mod shared;

@@ -1,98 +1,24 @@
-//! The interior of the tree: principal-variation search with its pruning, and quiescence.
-//!
-//! Every node first asks the rules (`Game::verdict`) for a ruling and turns it into a score.
-//! Such scores depend on the path (a repetition exists only on this path), so each node also
-//! reports, through `Worker::last_path_dependent`, whether its value rests on one; those values
-//! are kept out of the TT (only the move is stored), so that no other path inherits them. A game
-//! whose path rulings are all draws may accept that risk for a fuller TT
-//! (`Profile::tt_stores_path_draws`, chess): its draws then count as path-independent, as in
-//! most chess engines.
+//! The full-width interior of the tree: principal-variation search with its pruning,
+//! extensions and reductions. The steps it shares with quiescence (`qsearch.rs`) are in
+//! `node_common.rs`, which also says how the rules' path-dependent rulings are kept out of the
+//! TT.
 
 use crate::correction::CorrectionKeys;
 use crate::history::{Histories, QuietKey};
+use crate::node_common::{refined_by_tt, BestSoFar, TtProbe};
 use crate::params::*;
 use crate::picker::MovePicker;
-use crate::profile::Profile;
 use crate::report::Bound;
 use crate::score::*;
 use crate::shared::Shared;
 use crate::tt::TtEntry;
 use crate::worker::{Worker, NO_EVAL};
-use game_api::{Evaluator, Game, GenKind, Move, MoveList, Outcome, Reason, Verdict};
+use game_api::{Evaluator, Game, Move};
 
 /// Quiet moves remembered per node for the history malus.
 const MAX_QUIETS_TRACKED: usize = 64;
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
-    /// What this game's search does differently (a constant: a switch that is off compiles
-    /// away).
-    const PROFILE: Profile = Profile::of_game::<G>();
-
-    /// Static evaluation of the current position, clamped out of the mate range.
-    #[inline]
-    pub fn evaluate(&mut self) -> i32 {
-        clamp_eval(self.eval.evaluate(&self.pos))
-    }
-
-    /// `raw` damped by the move-count clock, then moved by the correction history for the
-    /// current position (see `correction.rs`).
-    #[inline]
-    fn corrected_eval(&self, raw: i32, keys: CorrectionKeys) -> i32 {
-        let damped = match self.pos.move_rule_clock() {
-            Some((clock, limit)) => {
-                damp_by_move_rule(raw, clock, limit, MOVE_RULE_SPAN_PERCENT.get::<G>())
-            }
-            None => raw,
-        };
-        if keys.is_empty() {
-            return damped;
-        }
-        clamp_eval(self.correction.corrected(damped, self.pos.side_to_move(), keys, column::<G>()))
-    }
-
-    /// The correction history's keys at `ply`: the pawn skeleton (chess) and the move that led
-    /// here.
-    #[inline]
-    fn correction_keys(&self, ply: usize) -> CorrectionKeys {
-        CorrectionKeys {
-            structure: self.pos.structure_key(),
-            continuation: if Self::PROFILE.continuation_correction && ply >= 1 {
-                self.stack[ply - 1].piece_to.map(|pt| pt as u64)
-            } else {
-                None
-            },
-        }
-    }
-
-    /// The score of a ruling at `ply`; sets `last_path_dependent`.
-    fn verdict_value(&mut self, verdict: Verdict, ply: usize) -> i32 {
-        let stm = self.pos.side_to_move();
-        // A move-count draw does not stand against checkmate on the board.
-        if matches!(verdict.reason, Reason::FiftyMove | Reason::SeventyFiveMove | Reason::MoveLimit)
-            && self.pos.in_check()
-        {
-            let mut list = MoveList::new();
-            self.pos.generate(GenKind::All, &mut list);
-            if list.is_empty() {
-                self.last_path_dependent = false;
-                return verdict_score(self.pos.no_moves_verdict(), stm, ply);
-            }
-        }
-        self.last_path_dependent = verdict.reason != Reason::InsufficientMaterial
-            && !(Self::PROFILE.tt_stores_path_draws && verdict.outcome == Outcome::Draw);
-        verdict_score(verdict, stm, ply)
-    }
-
-    #[inline]
-    fn update_pv(&mut self, ply: usize, m: Move) {
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let row = &mut head[ply];
-        row[ply] = m;
-        row[ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
-        self.pv_len[ply] = child_len;
-    }
-
     /// Alpha-beta with PVS below the root. `cut_node`: expected to fail high.
     pub fn search(
         &mut self,
@@ -106,26 +32,10 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         if depth <= 0 {
             return self.qsearch(sh, alpha, beta, ply);
         }
-        self.pv_len[ply] = ply;
-        self.last_path_dependent = false;
-        // Once stopped, a search visits no more nodes, so a node limit is an exact cap: a
-        // parent may still call a child (a re-search, a verification) before it looks.
-        if self.stopped {
-            return 0;
-        }
-        self.count_node(sh);
-        if self.stopped {
-            return 0;
+        if let Some(v) = self.enter(sh, ply) {
+            return v;
         }
         let pv_node = beta - alpha > 1;
-        self.seldepth = self.seldepth.max(ply);
-
-        if let Some(verdict) = self.pos.verdict(ply) {
-            return self.verdict_value(verdict, ply);
-        }
-        if ply >= MAX_PLY - 1 {
-            return if self.pos.in_check() { DRAW } else { self.evaluate() };
-        }
         // The grandchildren's cutoffs count from here (see `Frame::cutoffs`).
         self.stack[ply + 2].cutoffs = 0;
 
@@ -139,34 +49,19 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         // A singular-extension search of this node without one move: the TT speaks for the
         // whole node, so it neither cuts nor is written here.
         let excluded = self.stack[ply].excluded;
-        let key = self.pos.tt_key();
-        let hit = sh.tt.probe(key);
-        let mut tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        if tt_move.is_some() && !self.pos.is_legal(tt_move) {
-            tt_move = Move::NONE;
-        }
-        if let Some(h) = hit {
-            let v = from_tt(h.value, ply);
-            if !pv_node
-                && excluded.is_none()
-                && h.depth >= depth
-                && bound_allows_cutoff(h.bound, v, alpha, beta)
-            {
-                // A quiet TT move that still beats beta is a cutoff this node would have found
-                // again: its history learns it as if the node had been searched.
-                if v >= beta && tt_move.is_some() && !self.pos.is_tactical(tt_move) {
-                    let threats = self.pos.threatened_squares();
-                    let pt = Histories::<G>::piece_to(&self.pos, tt_move);
-                    let tt_key = Histories::<G>::quiet_key(pt, tt_move, threats);
-                    let prev = self.continuation_context(ply);
-                    self.hist.reward_tt_cutoff(tt_key, prev, depth);
+        let tt = self.probe_tt(sh);
+        if !pv_node && excluded.is_none() {
+            if let Some(v) = tt.cutoff(depth, alpha, beta, ply) {
+                if v >= beta {
+                    self.reward_tt_cutoff(tt.mv, depth, ply);
                 }
                 return v;
             }
         }
+        let (key, hit, tt_move) = (tt.key, tt.hit, tt.mv);
         // A node that is or once was on a principal variation: reduced like one, and the mark
         // goes back into the TT with the result.
-        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
+        let tt_pv = pv_node || tt.was_pv();
 
         // Endgame tablebase: right after a capture or pawn move, few enough pieces, the tables
         // know the result. A proven result that settles the window ends the node; otherwise,
@@ -222,17 +117,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let correction_keys =
             if in_check { CorrectionKeys::default() } else { self.correction_keys(ply) };
         let mut eval = NO_EVAL;
-        let raw_eval;
+        let mut raw_eval = NO_EVAL;
         // The corrected static evaluation, before a TT bound refines it.
         let mut static_eval = NO_EVAL;
-        if in_check {
-            raw_eval = NO_EVAL;
-        } else {
-            raw_eval = match hit {
-                Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => self.evaluate(),
-            };
-            static_eval = self.corrected_eval(raw_eval, correction_keys);
+        if !in_check {
+            (raw_eval, static_eval) = self.static_eval(hit, correction_keys);
             eval = refined_by_tt(static_eval, hit, ply);
         }
         self.stack[ply].eval = eval;
@@ -322,7 +211,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
 
-            if let Some(v) = self.probcut(sh, beta, depth, ply, cut_node, static_eval, hit) {
+            if let Some(v) = self.probcut(sh, beta, depth, ply, cut_node, static_eval, &tt) {
                 return v;
             }
         }
@@ -385,14 +274,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         let threats = self.pos.threatened_squares();
         let mut picker = MovePicker::new(tt_move, self.stack[ply].killers, counter, prev, threats);
         let lmp_limit = (LMP_BASE.get::<G>() + depth * depth) / if improving { 1 } else { 2 };
-        let mut best = -INFINITE;
-        let mut best_move = Move::NONE;
+        let mut best = BestSoFar::new(alpha, beta);
         let mut moves_searched = 0usize;
         let mut quiets_seen = 0i32;
         let mut quiets_tried = [QuietKey::default(); MAX_QUIETS_TRACKED];
         let mut quiets_len = 0;
-        let mut node_path_dependent = false;
-        let mut cutoff = false;
 
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             if m == excluded {
@@ -406,7 +292,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
 
             // Shallow pruning, only once a move has shown we are not being mated.
-            if best > -MATE_BOUND && !in_check {
+            if best.value > -MATE_BOUND && !in_check {
                 if !tactical {
                     if !pv_node && depth <= LMP_MAX_DEPTH.get::<G>() && quiets_seen > lmp_limit {
                         picker.skip_quiets();
@@ -422,9 +308,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         continue;
                     }
                     if depth <= FUTILITY_MAX_DEPTH.get::<G>()
-                        && alpha < MATE_BOUND
+                        && best.alpha < MATE_BOUND
                         && eval + FUTILITY_BASE.get::<G>() + FUTILITY_PER_DEPTH.get::<G>() * depth
-                            <= alpha
+                            <= best.alpha
                         && !self.pos.gives_check(m)
                     {
                         continue;
@@ -436,17 +322,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     }
                 } else {
                     // Capture futility: the victim alone, with a margin, cannot lift the
-                    // evaluation to alpha. A capture that checks may do more than win material;
+                    // evaluation to best.alpha. A capture that checks may do more than win material;
                     // one that promotes counts only its victim (rare, and measured so).
                     let futile = !pv_node
                         && Self::PROFILE.capture_futility
                         && depth <= CAPTURE_FUTILITY_MAX_DEPTH.get::<G>()
-                        && alpha < MATE_BOUND
+                        && best.alpha < MATE_BOUND
                         && self.pos.captured_kind(m).is_some_and(|victim| {
                             eval + CAPTURE_FUTILITY_BASE.get::<G>()
                                 + CAPTURE_FUTILITY_PER_DEPTH.get::<G>() * depth
                                 + G::kind_value(victim)
-                                <= alpha
+                                <= best.alpha
                         })
                         && !self.pos.gives_check(m);
                     if futile {
@@ -461,10 +347,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
 
             moves_searched += 1;
-            self.stack[ply].piece_to = Some(pt);
-            self.stack[ply].quiet_key = if tactical { None } else { Some(quiet_key) };
-            self.eval.on_make(&self.pos, m);
-            self.pos.make(m);
+            self.make_move(ply, m, pt, if tactical { None } else { Some(quiet_key) });
             let gives_check = self.pos.in_check();
             let check_extension = i32::from(
                 gives_check
@@ -491,51 +374,41 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 let r = r.clamp(0, (new_depth - 1).max(0));
                 let reduced_depth = new_depth - r;
                 self.stack[ply].reduction = r;
-                v = -self.search(sh, -alpha - 1, -alpha, reduced_depth, ply + 1, true);
+                v = -self.search(sh, -best.alpha - 1, -best.alpha, reduced_depth, ply + 1, true);
                 self.stack[ply].reduction = 0;
-                if v > alpha && r > 0 {
+                if v > best.alpha && r > 0 {
                     // How far the reduced search beat the best so far says how deep the full
                     // one needs to go: a large margin earns a ply more, a bare one a ply less.
                     let deeper = Self::PROFILE.lmr_deeper_shallower
-                        && v > best + LMR_DEEPER_MARGIN.get::<G>() + 2 * new_depth;
+                        && v > best.value + LMR_DEEPER_MARGIN.get::<G>() + 2 * new_depth;
                     let shallower = Self::PROFILE.lmr_deeper_shallower
-                        && v < best + LMR_SHALLOWER_MARGIN.get::<G>();
+                        && v < best.value + LMR_SHALLOWER_MARGIN.get::<G>();
                     let full_depth = new_depth + i32::from(deeper) - i32::from(shallower);
                     if full_depth > reduced_depth {
-                        v = -self.search(sh, -alpha - 1, -alpha, full_depth, ply + 1, !cut_node);
+                        v = -self.search(
+                            sh,
+                            -best.alpha - 1,
+                            -best.alpha,
+                            full_depth,
+                            ply + 1,
+                            !cut_node,
+                        );
                     }
                 }
             } else if !pv_node || moves_searched > 1 {
-                v = -self.search(sh, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                v = -self.search(sh, -best.alpha - 1, -best.alpha, new_depth, ply + 1, !cut_node);
             }
-            if pv_node && (moves_searched == 1 || (v > alpha && v < beta)) {
-                v = -self.search(sh, -beta, -alpha, new_depth, ply + 1, false);
+            if pv_node && (moves_searched == 1 || (v > best.alpha && v < beta)) {
+                v = -self.search(sh, -beta, -best.alpha, new_depth, ply + 1, false);
             }
-            let child_path_dependent = self.last_path_dependent;
-            self.pos.unmake();
-            self.eval.on_unmake();
+            let child_path_dependent = self.unmake_move();
             if self.stopped {
                 return 0;
             }
-
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = m;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        // A lower bound rests on this one move alone.
-                        node_path_dependent = child_path_dependent;
-                        self.stack[ply].cutoffs += 1;
-                        cutoff = true;
-                        break;
-                    }
-                    alpha = v;
-                }
+            if self.take_move(&mut best, m, v, child_path_dependent, pv_node, ply) {
+                self.stack[ply].cutoffs += 1;
+                break;
             }
-            node_path_dependent |= child_path_dependent;
             if !tactical && quiets_len < MAX_QUIETS_TRACKED {
                 quiets_tried[quiets_len] = quiet_key;
                 quiets_len += 1;
@@ -546,14 +419,14 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if excluded.is_some() {
                 // Only the excluded move (or moves pruned after it): no verdict on the node.
                 self.last_path_dependent = false;
-                return alpha;
+                return best.alpha;
             }
             // Nothing was pruned before a move was searched, so there is no legal move.
-            self.last_path_dependent = false;
-            return verdict_score(self.pos.no_moves_verdict(), stm, ply);
+            return self.no_moves_value(ply);
         }
 
-        if cutoff && !self.pos.is_tactical(best_move) {
+        let best_move = best.mv;
+        if best.cutoff && !self.pos.is_tactical(best_move) {
             let killers = &mut self.stack[ply].killers;
             if killers[0] != best_move {
                 killers[1] = killers[0];
@@ -562,7 +435,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let best_pt = Histories::<G>::piece_to(&self.pos, best_move);
             let best_key = Histories::<G>::quiet_key(best_pt, best_move, threats);
             // A cutoff by a wide margin is surer, and its move is rewarded as if a ply deeper.
-            let history_depth = depth + i32::from(best > beta + BIG_CUTOFF_MARGIN.get::<G>());
+            let history_depth = depth + i32::from(best.value > beta + BIG_CUTOFF_MARGIN.get::<G>());
             self.hist.update_quiets(
                 best_key,
                 &quiets_tried[..quiets_len],
@@ -584,58 +457,75 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
 
         // A fail high outside the PV is softened towards beta, more so when shallow: a move that
         // beat beta by a lot in a small search rarely keeps the whole margin.
-        if cutoff && !pv_node && !is_decisive(best) && !is_decisive(beta) {
-            best = (best * depth + beta) / (depth + 1);
+        if best.cutoff && !pv_node && !is_decisive(best.value) && !is_decisive(beta) {
+            best.value = (best.value * depth + beta) / (depth + 1);
         }
 
         // A tablebase result bounds what a PV node's moves reached.
-        best = best.max(tb_floor).min(tb_ceiling);
+        best.value = best.value.max(tb_floor).min(tb_ceiling);
 
-        if excluded.is_some() {
-            // The node's TT entry and correction belong to the search over every move.
-        } else if node_path_dependent {
-            sh.tt.store(key, TtEntry::move_only(best_move, raw_eval, tt_pv));
-        } else {
-            let bound = if cutoff {
+        // The node's TT entry and correction belong to the search over every move, not to a
+        // singular-extension search without one.
+        if excluded.is_none() {
+            let bound = if best.cutoff {
                 Bound::Lower
             } else if pv_node && best_move.is_some() {
                 Bound::Exact
             } else {
                 Bound::Upper
             };
-            sh.tt.store(
-                key,
-                TtEntry {
-                    mv: best_move,
-                    value: to_tt(best, ply),
-                    eval: raw_eval,
-                    depth,
-                    bound,
-                    pv: tt_pv,
-                },
-            );
-            // Learn the static evaluation's error where the search says which way it lies: a
-            // quiet outcome (a capture's gain is the evaluation's blind spot by design), a
-            // lower bound above it, an upper bound below it, or an exact score.
-            let quiet_best = best_move.is_none() || !self.pos.is_tactical(best_move);
-            let informative = match bound {
-                Bound::Lower => best > static_eval,
-                Bound::Upper => best < static_eval,
-                _ => true,
+            let entry = TtEntry {
+                mv: best_move,
+                value: to_tt(best.value, ply),
+                eval: raw_eval,
+                depth,
+                bound,
+                pv: tt_pv,
             };
-            if !correction_keys.is_empty() && quiet_best && informative && !is_decisive(best) {
-                self.correction.update(
-                    stm,
-                    correction_keys,
-                    depth,
-                    best,
-                    static_eval,
-                    column::<G>(),
-                );
+            self.store_result(sh, key, entry, best.path_dependent);
+            if !best.path_dependent {
+                self.learn_correction(correction_keys, &best, bound, depth, static_eval);
             }
         }
-        self.last_path_dependent = node_path_dependent;
-        best
+        self.last_path_dependent = best.path_dependent;
+        best.value
+    }
+
+    /// Learns the static evaluation's error where the search says which way it lies: a quiet
+    /// outcome (a capture's gain is the evaluation's blind spot by design), a lower bound above
+    /// it, an upper bound below it, or an exact score.
+    fn learn_correction(
+        &mut self,
+        keys: CorrectionKeys,
+        best: &BestSoFar,
+        bound: Bound,
+        depth: i32,
+        static_eval: i32,
+    ) {
+        let quiet_best = best.mv.is_none() || !self.pos.is_tactical(best.mv);
+        let informative = match bound {
+            Bound::Lower => best.value > static_eval,
+            Bound::Upper => best.value < static_eval,
+            _ => true,
+        };
+        if !keys.is_empty() && quiet_best && informative && !is_decisive(best.value) {
+            let stm = self.pos.side_to_move();
+            self.correction.update(stm, keys, depth, best.value, static_eval, column::<G>());
+        }
+    }
+
+    /// A node cut by its TT entry with a value at or above beta: a quiet TT move is a cutoff
+    /// this node would have found again, and its history learns it as if the node had been
+    /// searched.
+    fn reward_tt_cutoff(&mut self, tt_move: Move, depth: i32, ply: usize) {
+        if tt_move.is_none() || self.pos.is_tactical(tt_move) {
+            return;
+        }
+        let threats = self.pos.threatened_squares();
+        let pt = Histories::<G>::piece_to(&self.pos, tt_move);
+        let key = Histories::<G>::quiet_key(pt, tt_move, threats);
+        let prev = self.continuation_context(ply);
+        self.hist.reward_tt_cutoff(key, prev, depth);
     }
 
     /// ProbCut: a capture that beats `beta` by a margin in a shallow search will very likely
@@ -652,46 +542,36 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         ply: usize,
         cut_node: bool,
         static_eval: i32,
-        hit: Option<TtEntry>,
+        tt: &TtProbe,
     ) -> Option<i32> {
         let probcut_beta = beta + PROBCUT_MARGIN.get::<G>();
         let shallow = depth - PROBCUT_REDUCTION.get::<G>();
         if depth < PROBCUT_MIN_DEPTH.get::<G>()
             || beta.abs() >= MATE_BOUND
-            || hit.is_some_and(|h| h.depth >= shallow && from_tt(h.value, ply) < probcut_beta)
+            || tt.hit.is_some_and(|h| h.depth >= shallow && from_tt(h.value, ply) < probcut_beta)
         {
             return None;
         }
-        let tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        let tt_move =
-            if tt_move.is_some() && self.pos.is_legal(tt_move) { tt_move } else { Move::NONE };
-        let mut picker = MovePicker::new_quiescence(tt_move);
+        let mut picker = MovePicker::new_quiescence(tt.mv);
         while let Some(m) = picker.next(&self.pos, &self.hist) {
             if !self.pos.see_ge(m, probcut_beta - static_eval) {
                 continue;
             }
-            self.stack[ply].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
-            self.stack[ply].quiet_key = None;
-            self.eval.on_make(&self.pos, m);
-            self.pos.make(m);
+            self.make_move(ply, m, Histories::<G>::piece_to(&self.pos, m), None);
             let mut v = -self.qsearch(sh, -probcut_beta, -probcut_beta + 1, ply + 1);
             if v >= probcut_beta && shallow > 0 {
                 v = -self.search(sh, -probcut_beta, -probcut_beta + 1, shallow, ply + 1, !cut_node);
             }
-            let path_dependent = self.last_path_dependent;
-            self.pos.unmake();
-            self.eval.on_unmake();
+            let path_dependent = self.unmake_move();
             if self.stopped {
                 return Some(0);
             }
             if v >= probcut_beta {
                 if !path_dependent {
-                    let key = self.pos.tt_key();
-                    let pv = hit.is_some_and(|h| h.pv);
                     let value = to_tt(v, ply);
-                    let depth = shallow + 1;
+                    let (depth, pv) = (shallow + 1, tt.was_pv());
                     sh.tt.store(
-                        key,
+                        tt.key,
                         TtEntry { mv: m, value, eval: NO_EVAL, depth, bound: Bound::Lower, pv },
                     );
                 }
@@ -700,199 +580,5 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
         }
         None
-    }
-
-    /// Quiescence: captures (and every evasion when in check) until the position is quiet.
-    pub fn qsearch(&mut self, sh: &Shared<'_>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = ply;
-        self.last_path_dependent = false;
-        // Once stopped, a search visits no more nodes, so a node limit is an exact cap: a
-        // parent may still call a child (a re-search, a verification) before it looks.
-        if self.stopped {
-            return 0;
-        }
-        self.count_node(sh);
-        if self.stopped {
-            return 0;
-        }
-        let pv_node = beta - alpha > 1;
-        self.seldepth = self.seldepth.max(ply);
-
-        if let Some(verdict) = self.pos.verdict(ply) {
-            return self.verdict_value(verdict, ply);
-        }
-        let in_check = self.pos.in_check();
-        if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { self.evaluate() };
-        }
-
-        let key = self.pos.tt_key();
-        let hit = sh.tt.probe(key);
-        let mut tt_move = hit.map_or(Move::NONE, |h| h.mv);
-        if tt_move.is_some() && !self.pos.is_legal(tt_move) {
-            tt_move = Move::NONE;
-        }
-        if let Some(h) = hit {
-            let v = from_tt(h.value, ply);
-            if !pv_node && bound_allows_cutoff(h.bound, v, alpha, beta) {
-                return v;
-            }
-        }
-        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
-
-        let stm = self.pos.side_to_move();
-        let raw_eval;
-        let mut best;
-        // The corrected static evaluation (not used in check).
-        let mut stand_pat = NO_EVAL;
-        if in_check {
-            raw_eval = NO_EVAL;
-            best = -INFINITE;
-        } else {
-            raw_eval = match hit {
-                Some(h) if h.eval != NO_EVAL => h.eval,
-                _ => self.evaluate(),
-            };
-            // Standing pat: the side to move may decline every capture.
-            stand_pat = self.corrected_eval(raw_eval, self.correction_keys(ply));
-            best = stand_pat;
-            if Self::PROFILE.qsearch_tt_stand_pat {
-                best = refined_by_tt(best, hit, ply);
-            }
-            if best >= beta {
-                // Standing pat above beta is a guess, not a search.
-                if Self::PROFILE.qsearch_fail_high_softening {
-                    best = (best + beta) / 2;
-                }
-                if hit.is_none() {
-                    let value = to_tt(best, ply);
-                    sh.tt.store(
-                        key,
-                        TtEntry {
-                            mv: Move::NONE,
-                            value,
-                            eval: raw_eval,
-                            depth: 0,
-                            bound: Bound::Lower,
-                            pv: tt_pv,
-                        },
-                    );
-                }
-                return best;
-            }
-            alpha = alpha.max(best);
-        }
-
-        // Quiescence computes no threats: its only quiet moves are evasions, ordered by the
-        // table of moves that leave and enter unattacked squares.
-        let mut picker = if in_check {
-            MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [None; 2], 0)
-        } else {
-            MovePicker::new_quiescence(tt_move)
-        };
-        let mut best_move = Move::NONE;
-        let mut moves_searched = 0;
-        let mut node_path_dependent = false;
-        let mut cutoff = false;
-        while let Some(m) = picker.next(&self.pos, &self.hist) {
-            if !in_check {
-                // Delta pruning: even winning the victim for free would not reach alpha.
-                // A promotion that captures nothing is never delta-pruned.
-                let captured = self.pos.captured_kind(m);
-                let victim = captured.map_or(0, G::kind_value);
-                if captured.is_some() && stand_pat + victim + QS_DELTA_MARGIN.get::<G>() <= alpha {
-                    continue;
-                }
-                // The picker hands out only captures that do not lose material, except the TT
-                // move, which comes before any exchange is evaluated.
-                if m == tt_move && !self.pos.see_ge(m, 0) {
-                    continue;
-                }
-            }
-            moves_searched += 1;
-            self.stack[ply].piece_to = Some(Histories::<G>::piece_to(&self.pos, m));
-            self.stack[ply].quiet_key = None;
-            self.eval.on_make(&self.pos, m);
-            self.pos.make(m);
-            let v = -self.qsearch(sh, -beta, -alpha, ply + 1);
-            let child_path_dependent = self.last_path_dependent;
-            self.pos.unmake();
-            self.eval.on_unmake();
-            if self.stopped {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = m;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if v >= beta {
-                        node_path_dependent = child_path_dependent;
-                        cutoff = true;
-                        break;
-                    }
-                    alpha = v;
-                }
-            }
-            node_path_dependent |= child_path_dependent;
-        }
-
-        if in_check && moves_searched == 0 {
-            self.last_path_dependent = false;
-            return verdict_score(self.pos.no_moves_verdict(), stm, ply);
-        }
-        // As in the full search, a capture's margin over beta rarely survives a deeper look.
-        if Self::PROFILE.qsearch_fail_high_softening
-            && cutoff
-            && !is_decisive(best)
-            && !is_decisive(beta)
-        {
-            best = (3 * best + beta) / 4;
-        }
-
-        if node_path_dependent {
-            sh.tt.store(key, TtEntry::move_only(best_move, raw_eval, tt_pv));
-        } else {
-            let bound = if cutoff { Bound::Lower } else { Bound::Upper };
-            let value = to_tt(best, ply);
-            sh.tt.store(
-                key,
-                TtEntry { mv: best_move, value, eval: raw_eval, depth: 0, bound, pv: tt_pv },
-            );
-        }
-        self.last_path_dependent = node_path_dependent;
-        best
-    }
-}
-
-/// `eval` refined by a TT entry: a bound on the true score is a better guess than a static
-/// evaluation (a lower bound above it, an upper bound below it, an exact value). Mate scores
-/// are left alone.
-#[inline]
-fn refined_by_tt(eval: i32, hit: Option<TtEntry>, ply: usize) -> i32 {
-    let Some(h) = hit else { return eval };
-    let v = from_tt(h.value, ply);
-    let better = match h.bound {
-        Bound::Exact => true,
-        Bound::Lower => v > eval,
-        Bound::Upper => v < eval,
-        Bound::None => false,
-    };
-    if better && !is_decisive(v) {
-        v
-    } else {
-        eval
-    }
-}
-
-#[inline]
-fn bound_allows_cutoff(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
-    match bound {
-        Bound::Exact => true,
-        Bound::Lower => v >= beta,
-        Bound::Upper => v <= alpha,
-        Bound::None => false,
     }
 }

@@ -25,7 +25,7 @@ pub struct Profile {
     pub continuation_correction: bool,
     /// A score that rests on a draw by repetition or by the move count on the search's path is
     /// stored in the TT like any other (the graph-history risk strong chess engines accept),
-    /// instead of the move alone (`node.rs`). Chess: +25.1 ± 12.2. Off in xiangqi, whose
+    /// instead of the move alone (`node_common.rs`). Chess: +25.1 ± 12.2. Off in xiangqi, whose
     /// repetition rulings are wins and losses decided by who checked or chased along the path.
     pub tt_stores_path_draws: bool,
     /// Reverse futility returns halfway between the static evaluation and beta rather than the

@@ -1,6 +1,7 @@
 //! One search thread: its own copy of the position, evaluator, histories and stack, kept
 //! between searches. This file holds the per-thread state, iterative deepening with aspiration
-//! windows and the root move loop; `node.rs` holds the interior search and quiescence.
+//! windows and the root move loop; `node.rs` holds the interior search, `qsearch.rs`
+//! quiescence, and `node_common.rs` the steps the two share.
 
 use crate::correction::CorrectionHistory;
 use crate::history::{Histories, PieceTo, QuietKey};
