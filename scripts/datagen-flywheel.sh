@@ -11,7 +11,7 @@
 #
 # The recipe: the games of the nets in use at REV (chess net 6, xiangqi net 8), played by the
 # search of REV, 5000 nodes a move, no draw adjudication, as every committed recipe. The
-# manifests are crates/nnue/nets/chess-net6-games.manifest and xiangqi-net8-games.manifest;
+# manifests are lab/nets/chess-net6-games.manifest and xiangqi-net8-games.manifest;
 # train-net.sh with their SEEDS and DATAGEN_REV remakes the files on a new machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,8 +42,8 @@ if [ "${1:-}" = --manifest ]; then
     # Only whole files exist under their names, so every .ktgr of the recipe's folders counts.
     for game in chess xiangqi; do
         net=$(git show "$REV:crates/nnue/nets/$game.nnue" | sha256sum | cut -c1-12)
-        case $game in chess) out=crates/nnue/nets/chess-net6-games.manifest ;;
-        xiangqi) out=crates/nnue/nets/xiangqi-net8-games.manifest ;; esac
+        case $game in chess) out=lab/nets/chess-net6-games.manifest ;;
+        xiangqi) out=lab/nets/xiangqi-net8-games.manifest ;; esac
         files=()
         for d in "$DATA_ROOT/$game-$net-n5000-"*; do
             [ -d "$d" ] || continue

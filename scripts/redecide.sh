@@ -8,11 +8,11 @@
 #
 # It runs in slices across sessions and machines, as scripts/target-match.sh does: the builds
 # live in the data cache (remade from git when missing), the state in the cache, copied after
-# every slice to tuning/matches/<game>-redecide-<commit>-vs-<base>-n<nodes>.state to be
+# every slice to lab/matches/<game>-redecide-<commit>-vs-<base>-n<nodes>.state to be
 # committed; a new machine resumes from that copy. The game count is fixed before the first
 # game (-r ROUNDS game pairs, default 1000: 2,000 games) and never extended.
 #
-# An ablation (-a NAME): COMMIT with tuning/ablations/NAME.patch applied (a group of kept changes
+# An ablation (-a NAME): COMMIT with lab/ablations/NAME.patch applied (a group of kept changes
 # switched off) plays first, against COMMIT, as a [-3, 1] SPRT capped at 5,000 games (-r 2500):
 # H1 (the build without the group is not worse) removes the group, H0 keeps it, and a run that
 # reaches its cap undecided is unfinished (nothing is removed).
@@ -42,7 +42,7 @@ data=${KIENTUONG_DATA:-$HOME/.cache/kientuong}
 source scripts/lib/build-of.sh
 head_bin=$(build_of "$commit" "$data")
 if [ -n "$ablation" ]; then
-  patch_file=tuning/ablations/$ablation.patch
+  patch_file=lab/ablations/$ablation.patch
   base=$commit-$ablation
   base_bin="$data/builds/$base/kientuong"
   if [ ! -x "$base_bin" ]; then
@@ -67,8 +67,8 @@ net="$nets/$game-$commit.nnue"
 
 name="$game-redecide-$commit-vs-$base-n$nodes"
 state="$data/matches/$name.state"
-snapshot="tuning/matches/$name.state"
-mkdir -p "$data/matches" tuning/matches
+snapshot="lab/matches/$name.state"
+mkdir -p "$data/matches" lab/matches
 [ -f "$state" ] || [ ! -f "$snapshot" ] || cp "$snapshot" "$state"
 echo "$name: $head_bin against $base_bin, runner $runner" >&2
 

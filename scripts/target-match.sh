@@ -6,7 +6,7 @@
 #   - both builds live in the data cache (`${KIENTUONG_DATA:-~/.cache/kientuong}/builds/<commit>/`)
 #     and are rebuilt from git when missing, at the same paths, so a state file finds its engines;
 #   - the state lives in the cache and is copied after every slice to
-#     `tuning/matches/<game>-target-<commit>.state` (no PGN: the state holds every result and the
+#     `lab/matches/<game>-target-<commit>.state` (no PGN: the state holds every result and the
 #     pentanomial pairs), which a session commits; a new machine resumes from that copy.
 #   scripts/target-match.sh [-c COMMIT] [-m MINUTES] [-r ROUNDS] [-s SEED] chess|xiangqi
 # With -m the slice ends after MINUTES (the game cut short is played again on resume).
@@ -39,8 +39,8 @@ head_bin=$(build_of "$commit" "$data")
 base_bin=$(build_of "$base" "$data")
 name="$game-target-$commit"
 state="$data/matches/$name.state"
-snapshot="tuning/matches/$name.state"
-mkdir -p "$data/matches" tuning/matches
+snapshot="lab/matches/$name.state"
+mkdir -p "$data/matches" lab/matches
 [ -f "$state" ] || [ ! -f "$snapshot" ] || cp "$snapshot" "$state"
 
 if [ -f "$state" ]; then

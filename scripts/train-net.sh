@@ -2,7 +2,8 @@
 # Reproduces a game's committed NNUE net from a fresh datagen: self-play data at a fixed node
 # count, played with the hand-written evaluation or an earlier net (PLAY), then
 # `kientuong train-nnue` (or the retired `train-net`, TRAINER) into
-# crates/nnue/nets/<game>.nnue. The recipe of each committed net is in crates/nnue/nets/README.md.
+# crates/nnue/nets/<game>.nnue. The embedded nets' recipes are in crates/nnue/nets/README.md,
+# every earlier net's in lab/nets/README.md.
 #
 #   scripts/train-net.sh xiangqi               the committed xiangqi recipe (defaults below)
 #   SEEDS="1-40" EPOCHS=20 scripts/train-net.sh chess
@@ -34,7 +35,7 @@
 # (`hand` or the first 12 hex digits of the net file's SHA-256), nodes, games per file and draw
 # rule, one game-record file per seed. A file appears under its name only when complete, so a
 # stopped run resumes by making the files that are not there. MANIFEST (for the committed recipe
-# crates/nnue/nets/GAME.manifest where it exists) lists the files by SHA-256: files that differ
+# lab/nets/GAME.manifest where it exists) lists the files by SHA-256: files that differ
 # from it are made again, and every file is checked against it once made (datagen is
 # deterministic by seed; a mismatch means the binary no longer plays the recipe's games).
 # WRITE_MANIFEST=FILE writes the manifest of the data used. DATA_ONLY=1 stops before training.
@@ -55,25 +56,25 @@ game=${1:?usage: scripts/train-net.sh chess|xiangqi}
 # The committed recipes (crates/nnue/nets/README.md).
 case $game in
 chess)
-    # Net 6: net 5 (kept in the tree as chess-net5.nnue) refined by train-nnue on 1600 files
+    # Net 6: net 5 (kept as lab/nets/chess-net5.nnue) refined by train-nnue on 1600 files
     # of net 5's own games (the net file of commit 35b312b), played by the search of 853f379;
-    # crates/nnue/nets/chess.manifest lists them. Net 5 was SEEDS="hand/11000-11040
+    # lab/nets/chess.manifest lists them. Net 5 was SEEDS="hand/11000-11040
     # hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039
     # hand/17000-17999 4c9d842/19000-21499" (the hand-written evaluation's games plus 2500
     # files played by net 4, the net file of commit 4c9d842) TRAINER=train-net EPOCHS=30
-    # LR=0.001 INIT= MANIFEST=crates/nnue/nets/chess-net5.manifest; net 4 was the hand/ entries
+    # LR=0.001 INIT= MANIFEST=lab/nets/chess-net5.manifest; net 4 was the hand/ entries
     # plus 4097bd3/18000-18999 (net 3's games), net 3 the hand/ entries alone, net 2 the first six.
     DEFAULT_SEEDS="35b312b/22000-22999 35b312b/26000-26599"
     DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
-    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=crates/nnue/nets/chess-net5.nnue
+    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=lab/nets/chess-net5.nnue
     DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV=
     # Every file of chess.manifest (and of chess-net5.manifest) was made by this commit's search.
     DEFAULT_DATAGEN_REV=853f379 ;;
 xiangqi)
-    # Net 8: net 7 (kept in the tree as xiangqi-net7.nnue) refined by train-nnue on the games
+    # Net 8: net 7 (kept as lab/nets/xiangqi-net7.nnue) refined by train-nnue on the games
     # of nets 7 and 6 played by the search of 8ac7b79 (the net files of commits 3bcd229 and
-    # 9520010), 300 files of 100 games each; crates/nnue/nets/xiangqi.manifest lists them.
-    # Net 7 was net 6 (xiangqi-net6.nnue) refined the same way on "9520010/60000-60099
+    # 9520010), 300 files of 100 games each; lab/nets/xiangqi.manifest lists them.
+    # Net 7 was net 6 (lab/nets/xiangqi-net6.nnue) refined the same way on "9520010/60000-60099
     # 9520010/70000-70099 cea41ee/50000-50099" (xiangqi-net7.manifest).
     # Net 6 was "32ba8a1/30000-30099 a0e1522/40000-40099 cea41ee/50000-50099" through
     # train-net from random weights (the games of nets 3, 4 and 5, played by older searches);
@@ -83,7 +84,7 @@ xiangqi)
     # 10000-10015" GAMES=20 PLAY=hand.
     DEFAULT_SEEDS="3bcd229/80000-80099 9520010/60000-60099 9520010/70000-70099"
     DEFAULT_GAMES=100 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
-    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=crates/nnue/nets/xiangqi-net7.nnue
+    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=lab/nets/xiangqi-net7.nnue
     DEFAULT_PLAY=crates/nnue/nets/xiangqi.nnue DEFAULT_PLAY_REV=
     # Every file of xiangqi.manifest was made by this commit's search.
     DEFAULT_DATAGEN_REV=8ac7b79 ;;
@@ -111,8 +112,8 @@ DATA_ROOT=${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}
 # The committed manifest describes the committed recipe only.
 default_manifest=
 if [ "$SEEDS" = "$DEFAULT_SEEDS" ] && [ "$GAMES" = "$DEFAULT_GAMES" ] && [ "$NODES" = 5000 ] &&
-    [ "$DRAW_PLIES" = 0 ] && [ "${VARIANT:-standard}" = standard ] && [ -z "${DATA:-}" ] && [ -f "crates/nnue/nets/$game.manifest" ]; then
-    default_manifest=crates/nnue/nets/$game.manifest
+    [ "$DRAW_PLIES" = 0 ] && [ "${VARIANT:-standard}" = standard ] && [ -z "${DATA:-}" ] && [ -f "lab/nets/$game.manifest" ]; then
+    default_manifest=lab/nets/$game.manifest
 fi
 MANIFEST=${MANIFEST-$default_manifest}
 

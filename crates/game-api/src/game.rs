@@ -71,7 +71,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// plies since a capture) and the count at which that draw falls; `None` (the default) for a
     /// game without one. The search damps its static evaluations as the first nears the second,
     /// so that a side ahead makes progress before the rule takes the win away (measured at
-    /// 10 000 nodes: a gain in both games, docs/SEARCH_TESTS.md).
+    /// 10 000 nodes: a gain in both games, lab/SEARCH_TESTS.md).
     fn move_rule_clock(&self) -> Option<(u32, u32)> {
         None
     }

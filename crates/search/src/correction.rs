@@ -13,7 +13,7 @@
 //! and elephants -19.3 ± 17.9, H0 after 1009 games, and keyed by pawns alone -72 ± 75 after 88
 //! games (stopped). The net learnt from search scores, so it may leave little for a search-side
 //! average to correct; xiangqi therefore has no structure key. The continuation table gained
-//! in xiangqi and nothing in chess (`docs/SEARCH_TESTS.md`), so only xiangqi uses it.
+//! in xiangqi and nothing in chess (`lab/SEARCH_TESTS.md`), so only xiangqi uses it.
 
 use crate::params::{CORRECTION_ENTRIES, CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};
 use game_api::Color;

@@ -14,7 +14,7 @@
 //! and xiangqi's; a game's [`Profile`] says which it plays with. The two are the same unless a
 //! declaration gives xiangqi its own (`NAME = chess [xiangqi X], min..=max;`), which is done
 //! only when a tuning run for xiangqi produced a set that won its SPRT there
-//! (`tuning/spsa/README.md`): the games differ in branching, piece values and draw rate, so the
+//! (`lab/spsa/README.md`): the games differ in branching, piece values and draw rate, so the
 //! best margins differ too.
 
 use crate::profile::Profile;
@@ -333,7 +333,7 @@ tunables! {
     BIG_CUTOFF_MARGIN = 95, 0..=400;
     /// When every move of a node stays at or below alpha, the opponent's quiet move that led
     /// there earns this percentage of a cutoff's bonus; 0 turns it off. Xiangqi gained with
-    /// the whole bonus; chess lost with it and gained with 40 % (docs/SEARCH_TESTS.md).
+    /// the whole bonus; chess lost with it and gained with 40 % (lab/SEARCH_TESTS.md).
     PRIOR_REFUTATION_PERCENT = 40 [xiangqi 100], 0..=200;
     /// Score of a capture in the picker: victim value times this.
     MVV_MULTIPLIER = 16, 1..=64;

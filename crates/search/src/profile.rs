@@ -4,7 +4,7 @@
 //! rules, so an idea measured in one game may win there and lose in the other. A [`Profile`] says,
 //! per game, which column of the tunable constants it plays with (`params.rs`) and which of the
 //! ideas measured game by game are on. Each switch is on only where its own test kept it
-//! (`docs/SEARCH_TESTS.md`, SPRTs at 10 000 nodes a move); an idea that won in every game it was
+//! (`lab/SEARCH_TESTS.md`, SPRTs at 10 000 nodes a move); an idea that won in every game it was
 //! tested in is no switch, it is simply the search.
 //!
 //! The profile of a game is a constant ([`Profile::of`] is a `const fn` of `Game::KIND`), so a
