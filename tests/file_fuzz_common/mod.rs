@@ -321,6 +321,9 @@ pub struct Fuzzer<'a> {
     /// Whether a refusal must name the file (the library's own message does; for a library
     /// whose caller adds the path, the binary's end-to-end test checks that instead).
     pub names_file: bool,
+    /// For a format with a checksum: recomputes it, applied to half the damaged files so that
+    /// the damage reaches the fields behind the check.
+    pub reseal: Option<fn(&mut [u8])>,
 }
 
 /// A fresh scratch folder for one fuzzer.
@@ -359,7 +362,10 @@ impl Fuzzer<'_> {
                 for &id in &ids {
                     current.store(id, Ordering::Relaxed);
                     let kind = (id >> 56) as usize % KINDS.len();
-                    let bytes = mutate(original, kind, self.encoding, &mut SplitMix64::new(id));
+                    let mut bytes = mutate(original, kind, self.encoding, &mut SplitMix64::new(id));
+                    if let Some(reseal) = self.reseal.filter(|_| id & 1 == 1) {
+                        reseal(&mut bytes);
+                    }
                     self.one_case(&dir, id, kind, &bytes, &check, &mut tally);
                     progress.fetch_add(1, Ordering::Relaxed);
                 }

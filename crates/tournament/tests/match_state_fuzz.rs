@@ -53,6 +53,7 @@ fn damaged_match_states_are_refused_by_name_or_resume() {
         encoding: Encoding::Text,
         file_name: "match.state",
         names_file: true,
+        reseal: None,
     };
     let dir = file_fuzz_common::scratch("match_state_good");
     let good = dir.join("match.state");

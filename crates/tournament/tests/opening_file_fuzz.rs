@@ -72,8 +72,14 @@ fn fuzz<G: Game>(name: &str, seed: u64, text: &str, format: OpeningFormat, game:
     let loaded = check(&good);
     let _ = std::fs::remove_file(&good);
     assert!(loaded.is_ok(), "{name}: the undamaged sample must load: {loaded:?}");
-    let fuzzer =
-        Fuzzer { name, seed, encoding: Encoding::Text, file_name: &file_name, names_file: true };
+    let fuzzer = Fuzzer {
+        name,
+        seed,
+        encoding: Encoding::Text,
+        file_name: &file_name,
+        names_file: true,
+        reseal: None,
+    };
     fuzzer.run(original, check).assert_clean(name);
 }
 

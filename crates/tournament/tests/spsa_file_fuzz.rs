@@ -47,6 +47,7 @@ fn damaged_params_files_are_refused_by_name_or_start_a_run() {
         encoding: Encoding::Text,
         file_name: "tune.params",
         names_file: true,
+        reseal: None,
     };
     fuzzer.run(PARAMS.as_bytes(), check).assert_clean("spsa_params");
 }
@@ -74,6 +75,7 @@ fn damaged_spsa_states_are_refused_by_name_or_resume() {
         encoding: Encoding::Text,
         file_name: "tune.state",
         names_file: true,
+        reseal: None,
     };
     fuzzer.run(original.as_bytes(), check).assert_clean("spsa_state");
 }

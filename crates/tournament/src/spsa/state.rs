@@ -58,7 +58,12 @@ impl State {
         let tmp = std::path::PathBuf::from(tmp);
         let fail =
             |e: std::io::Error| SpsaError::State(format!("cannot write {}: {e}", path.display()));
-        std::fs::write(&tmp, self.to_text()).map_err(fail)?;
+        // Synced before the rename, as the match state is: after a crash of the machine (not
+        // only of the process) the name then points at the old bytes or the whole new ones.
+        let mut file = std::fs::File::create(&tmp).map_err(fail)?;
+        std::io::Write::write_all(&mut file, self.to_text().as_bytes()).map_err(fail)?;
+        file.sync_all().map_err(fail)?;
+        drop(file);
         std::fs::rename(&tmp, path).map_err(fail)
     }
 
