@@ -18,6 +18,12 @@ use movegen_chess::Chess;
 use syzygy::{to_shakmaty, Tables};
 use syzygy_common::{outcome50, tables_dir, SplitMix64};
 
+/// White's men and Black's, kings included: `("KBN", "K")`.
+type Material<'a> = (&'a str, &'a str);
+
+/// Which positions of a material a case keeps.
+type Filter = fn(&Chess) -> bool;
+
 /// Positions drawn per material.
 const SAMPLES: usize = 3000;
 
@@ -179,7 +185,7 @@ fn winning_material_keeps_its_score() {
         let pawns = pos.pieces_of(Color::White, 0) | pos.pieces_of(Color::Black, 0);
         pawns & 0x8181_8181_8181_8181 == 0
     };
-    let cases: [((&str, &str), fn(&Chess) -> bool); 6] = [
+    let cases: [(Material, Filter); 6] = [
         (("KQ", "K"), |_| true),
         (("KR", "K"), |_| true),
         (("KQ", "KR"), |_| true),
