@@ -15,8 +15,9 @@ EXE ?= kientuong
 RUSTFLAGS ?= -C target-cpu=native
 export RUSTFLAGS
 
-# EVALFILE: accepted and passed to the build in the environment, where a build script that
-# embeds a network will read it. No crate embeds a network yet, so today it changes nothing.
+# EVALFILE: accepted and exported to the build, so that OpenBench's command line works. The
+# nets are embedded by `include_bytes!` from crates/nnue/nets/ and no build script reads
+# EVALFILE, so it changes nothing: a test's own net reaches the engine as the EvalFile option.
 EVALFILE ?=
 export EVALFILE
 

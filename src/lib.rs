@@ -98,9 +98,14 @@ pub fn kientuong_bin() -> PathBuf {
     // target/<profile>/deps/<test>-hash  ->  target/<profile>/kientuong
     let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target profile dir");
     let bin = profile_dir.join(format!("kientuong{}", std::env::consts::EXE_SUFFIX));
+    // The folder is named after the profile, except `dev`'s, which is `debug`.
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") | None => "dev",
+        Some(name) => name,
+    };
     assert!(
         bin.exists(),
-        "{} not found: build it first with `cargo build --release -p engine-bin`",
+        "{} not found: build it first with `cargo build --profile {profile} -p engine-bin`",
         bin.display()
     );
     bin

@@ -1,8 +1,8 @@
 //! Every option the real binary lists, in each dialect, read back from its `option …` line and
 //! set the way a GUI would: its minimum, maximum and default (or each word of a combo, both
 //! states of a check) are taken quietly, and a value beyond the range (or not of its type) is
-//! refused with an `info string` naming the option. Issue 33: the listing and the setting come
-//! from one table, so what is announced must be exactly what is accepted.
+//! refused with an `info string` naming the option. The listing and the setting come from one
+//! table, so what is announced must be exactly what is accepted.
 
 mod protocol_driver;
 

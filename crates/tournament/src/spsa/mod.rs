@@ -1,5 +1,5 @@
 //! `kientuong spsa`: SPSA tuning of an engine's UCI options, run locally and able to outlive the
-//! session that started it (issue 31 item 3).
+//! session that started it (a run is resumed from its state file).
 //!
 //! The algorithm and schedule are OpenBench's (`gains`), the game playing is the match runner's
 //! (`engines` calls `play::play_game` with the same referee, openings and clocks), and the loop
