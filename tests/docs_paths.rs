@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The pages whose backticked paths are checked.
-const PAGES: &[&str] = &["README.md", "lab/README.md"];
+const PAGES: &[&str] = &["README.md", "CONTRIBUTING.md", "lab/README.md"];
 /// Every `docs/*.md` is checked too.
 const DOCS_DIR: &str = "docs";
 /// The pages that must name every subcommand.
