@@ -29,7 +29,7 @@ pub fn run(args: &DataCheckArgs) -> Result<(), String> {
             .iter()
             .map(|f| entry_for(dir, f).map_err(|e| format!("{f}: {e}")))
             .collect::<Result<Vec<_>, String>>()?;
-        std::fs::write(&args.manifest, write(&entries))
+        write_whole(Path::new(&args.manifest), &write(&entries))
             .map_err(|e| format!("{}: {e}", args.manifest))?;
         say!("wrote {} ({} files)", args.manifest, entries.len());
         return Ok(());
@@ -47,4 +47,17 @@ pub fn run(args: &DataCheckArgs) -> Result<(), String> {
     } else {
         Err(format!("{} of {} files missing or altered", problems.len(), entries.len()))
     }
+}
+
+/// Writes `text` to a temporary file beside `path`, flushed to disk, then renames it over `path`:
+/// a manifest is either the old one or the new one, never half of the new one.
+fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    let mut file = std::fs::File::create(&tmp)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    std::fs::rename(&tmp, path)
 }
