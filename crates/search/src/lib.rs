@@ -25,14 +25,17 @@
 #![deny(unsafe_code)]
 
 mod correction;
+mod depth;
 mod engine;
 mod history;
+mod learn;
 mod limits;
 mod node;
 mod node_common;
 pub mod params;
 mod picker;
 pub mod profile;
+mod prune;
 mod qsearch;
 mod report;
 mod score;
