@@ -1,0 +1,136 @@
+//! XBoard, the GUI most xiangqi and many chess users plug engines into, plays real matches with
+//! our engine on both sides: two games, headless under `xvfb-run`, at a short clock, each side
+//! behind the adapter a user would put in front of it: polyglot for chess over UCI, uci2wb for
+//! xiangqi over UCCI (`-x`) and over UCI-xiangqi (`-c`). XBoard's PGN is read back and refereed
+//! by our rules (`tests/xboard_common/pgn.rs`): exactly two games, every move legal, a result
+//! for each that the Result tag and the movetext agree on, no forfeit, time loss, illegal-move
+//! claim or crash in the closing comment, and a mate that our rules call a mate for the same
+//! side.
+//!
+//! The matches run one at a time (a lock below): four engines at once on a shared two-core
+//! machine would turn the short clocks into time losses that say nothing about the engine.
+//!
+//! Needs `apt-get install xboard polyglot uci2wb xvfb xauth` (xboard, polyglot and uci2wb in
+//! /usr/games). Without them the tests skip, unless `CI` is set: then they fail.
+
+mod xboard_common;
+
+use game_api::Game;
+use movegen_chess::Chess;
+use movegen_xiangqi::Xiangqi;
+use std::sync::Mutex;
+use std::time::Duration;
+use xboard_common::pgn::{referee, split_games, PgnGame};
+use xboard_common::run::{play_match, tools_present, MatchRun};
+
+/// One XBoard match at a time across the tests of this file.
+static ONE_MATCH: Mutex<()> = Mutex::new(());
+/// Two games take 30-60 s on the loaded test machine; past this the match is hung.
+const MATCH_LIMIT: Duration = Duration::from_secs(180);
+const GAMES: usize = 2;
+
+fn engine() -> String {
+    kientuong_suite::kientuong_bin().display().to_string()
+}
+
+fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// The match itself, under the lock; a test that failed while holding it does not stop the
+/// others (their own checks are still worth having).
+fn run_locked(label: &str, args: &[String]) -> MatchRun {
+    let _one = ONE_MATCH.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    play_match(label, args, MATCH_LIMIT)
+}
+
+/// XBoard's closing line, `xboard: Match … final score W-L-D`: the games it counted.
+fn games_scored(console: &str) -> Option<u32> {
+    let line = console.lines().find(|l| l.contains("final score"))?;
+    let score = line.rsplit("final score").next()?.split_whitespace().next()?;
+    score.split('-').map(|n| n.parse::<u32>().ok()).sum()
+}
+
+/// Referees every game of the match with `resolve` and reports them.
+fn check_match<G: Game>(
+    label: &str,
+    run: &MatchRun,
+    mut resolve: impl FnMut(&mut G, &str) -> Result<game_api::Move, String>,
+    draws_by_our_rules: bool,
+) -> Vec<PgnGame> {
+    let games = split_games(&run.pgn);
+    assert_eq!(games.len(), GAMES, "{label}: {} games in the PGN:\n{}", games.len(), run.pgn);
+    assert_eq!(
+        games_scored(&run.console),
+        Some(GAMES as u32),
+        "{label}: XBoard's final score does not count {GAMES} games:\n{}",
+        run.console
+    );
+    for (i, game) in games.iter().enumerate() {
+        match referee::<G>(game, &mut resolve, draws_by_our_rules) {
+            Ok(s) => eprintln!(
+                "{label} game {}: {} in {} plies {{{}}}",
+                i + 1,
+                s.result,
+                s.plies,
+                s.end_comment
+            ),
+            Err(e) => panic!("{label} game {}: {e}\n{}", i + 1, run.pgn),
+        }
+    }
+    eprintln!("{label}: {GAMES} games in {:.1} s", run.wall.as_secs_f64());
+    games
+}
+
+fn resolve_chess(pos: &mut Chess, token: &str) -> Result<game_api::Move, String> {
+    tournament::san::parse_any(pos, token).ok_or_else(|| "not a legal move".to_owned())
+}
+
+#[test]
+fn xboard_polyglot_chess_match() {
+    if !tools_present(&["xvfb-run", "xboard", "polyglot"]) {
+        return;
+    }
+    let k = engine();
+    // `-fUCI`: XBoard starts polyglot in front of the engine itself.
+    let run = run_locked(
+        "chess-polyglot",
+        &args(&[
+            "-fcp", &k, "-fUCI", "-scp", &k, "-sUCI", "-mg", "2", "-tc", "0:05", "-inc", "0.05",
+        ]),
+    );
+    let games = check_match::<Chess>("chess-polyglot", &run, resolve_chess, true);
+    // The match runner's own PGN reader (its opening books) must read XBoard's file too.
+    let parsed = tournament::openings::parse_pgn::<Chess>(&run.pgn)
+        .unwrap_or_else(|e| panic!("parse_pgn refuses XBoard's PGN: {e}\n{}", run.pgn));
+    assert_eq!(parsed.len(), games.len());
+}
+
+fn xiangqi_match(label: &str, uci2wb_mode: &str) {
+    if !tools_present(&["xvfb-run", "xboard", "uci2wb"]) {
+        return;
+    }
+    let adapter = format!("uci2wb {uci2wb_mode} {}", engine());
+    let run = run_locked(
+        label,
+        &args(&[
+            "-variant", "xiangqi", "-fcp", &adapter, "-scp", &adapter, "-mg", "2", "-tc", "0:05",
+            "-inc", "0.05",
+        ]),
+    );
+    // XBoard's 50-move and repetition draws are not our xiangqi rules (the 120-ply rule,
+    // perpetual check and chase): only its mates are held to ours.
+    check_match::<Xiangqi>(label, &run, xboard_common::xiangqi_san::resolve, false);
+}
+
+/// uci2wb `-x`: the engine speaks UCCI.
+#[test]
+fn xboard_uci2wb_xiangqi_ucci_match() {
+    xiangqi_match("xiangqi-ucci", "-x");
+}
+
+/// uci2wb `-c`: the engine speaks UCI with xiangqi positions (Pikafish style).
+#[test]
+fn xboard_uci2wb_xiangqi_uci_match() {
+    xiangqi_match("xiangqi-uci", "-c");
+}

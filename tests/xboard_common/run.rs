@@ -1,0 +1,106 @@
+//! One XBoard engine-against-engine match, headless: `xvfb-run -a xboard -noGUI …` in a
+//! temporary folder (XBoard writes its files in the working directory), bounded in wall time.
+//! XBoard starts the adapters itself (polyglot for `-fUCI`, uci2wb when the engine command
+//! names it), so they must be on the PATH it inherits.
+
+use std::fs::File;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Debian installs xboard, polyglot and uci2wb in /usr/games, which is not always on PATH.
+const GAMES_DIR: &str = "/usr/games";
+
+/// What a finished match left behind.
+pub struct MatchRun {
+    pub pgn: String,
+    /// XBoard's stdout and stderr (its `Match … final score` line is printed there).
+    pub console: String,
+    pub wall: Duration,
+}
+
+fn search_path() -> String {
+    let mut path = std::env::var("PATH").unwrap_or_default();
+    path.push(':');
+    path.push_str(GAMES_DIR);
+    path
+}
+
+fn find_tool(name: &str) -> Option<PathBuf> {
+    std::env::split_paths(&search_path()).map(|dir| dir.join(name)).find(|p| p.is_file())
+}
+
+/// The tools are all there: `true`. Some missing: skips (`false`) with a message, or fails when
+/// `CI` is set, so that a CI run never passes without having played.
+pub fn tools_present(names: &[&str]) -> bool {
+    let missing: Vec<&str> = names.iter().copied().filter(|n| find_tool(n).is_none()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let note = format!(
+        "{} not found (apt-get install xboard polyglot uci2wb xvfb xauth; scripts/test does it)",
+        missing.join(", ")
+    );
+    assert!(std::env::var_os("CI").is_none(), "CI is set but {note}");
+    eprintln!("skipping: {note}");
+    false
+}
+
+/// Runs `xboard` with `args` plus the options every test match shares; the PGN goes to a file
+/// that is read back. A match still running after `limit` is killed, with its whole process
+/// group (xvfb-run, Xvfb, xboard and the engines), and fails the test.
+pub fn play_match(label: &str, args: &[String], limit: Duration) -> MatchRun {
+    let dir = std::env::temp_dir().join(format!("kientuong-xboard-{label}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the match folder");
+    let console_path = dir.join("console.txt");
+    let console = File::create(&console_path).expect("create the console file");
+    let pgn_path = dir.join("games.pgn");
+    let started = Instant::now();
+    let mut child = Command::new("xvfb-run")
+        .arg("-a")
+        .arg("xboard")
+        .args(args)
+        .args(["-sgf", "games.pgn"])
+        // No window, no dialog waiting for a click, no settings read or written: a batch match.
+        .args(["-noGUI", "-popupExitMessage", "false", "-autoCallFlag", "true"])
+        .args(["-settingsFile", "/dev/null", "-saveSettingsOnExit", "false"])
+        .current_dir(&dir)
+        .env("PATH", search_path())
+        .stdin(Stdio::null())
+        .stdout(console.try_clone().expect("share the console file"))
+        .stderr(console)
+        .process_group(0)
+        .spawn()
+        .expect("start xvfb-run xboard");
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for xboard") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            kill_group(child.id());
+            let _ = child.wait();
+            let console = read(&console_path);
+            let pgn = read(&pgn_path);
+            let _ = std::fs::remove_dir_all(&dir);
+            panic!("{label}: the match ran past {limit:?}\n{console}\n{pgn}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let wall = started.elapsed();
+    let run = MatchRun { pgn: read(&pgn_path), console: read(&console_path), wall };
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(status.success(), "{label}: xboard exited with {status}\n{}", run.console);
+    run
+}
+
+/// The match's process group: the test started it with `process_group(0)`, so its id is the
+/// leader's, and nothing else is in it.
+fn kill_group(leader: u32) {
+    let _ = Command::new("kill").arg("-KILL").arg(format!("-{leader}")).status();
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
