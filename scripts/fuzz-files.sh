@@ -31,7 +31,8 @@ run() { # cases, cargo test arguments...
 run "$cases" -p nnue --test net_file_fuzz
 # The Syzygy fuzzer counts its cases in all, six kinds in turn.
 run $((cases * 6)) --test syzygy_fuzz
-run "$cases" -p tournament --test opening_file_fuzz --test match_state_fuzz --test spsa_file_fuzz
+run "$cases" -p tournament --test opening_file_fuzz --test match_state_fuzz
+run "$cases" -p spsa --test spsa_file_fuzz
 run "$cases" -p datagen --test data_file_fuzz --test manifest_fuzz
 run "$cases" -p nnue-trainer --test reader_fuzz
 # The summary: cases, accepted and refused per kind, and every failing case.

@@ -42,7 +42,7 @@ kientuong match --game chess|xiangqi|fischerandom --engine cmd=PATH [name=N] [pr
                                 each played with both colours unless --repeat false)";
 
 /// Splits the words into (flag, values) groups.
-pub(crate) fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
+pub fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     for word in args {
         let is_flag = word.starts_with('-')
@@ -59,7 +59,7 @@ pub(crate) fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliE
     Ok(out)
 }
 
-pub(crate) fn key_values(flag: &str, values: &[String]) -> Result<Vec<(String, String)>, CliError> {
+pub fn key_values(flag: &str, values: &[String]) -> Result<Vec<(String, String)>, CliError> {
     values
         .iter()
         .map(|v| match v.split_once('=') {
@@ -69,7 +69,7 @@ pub(crate) fn key_values(flag: &str, values: &[String]) -> Result<Vec<(String, S
         .collect()
 }
 
-pub(crate) fn one_value<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, CliError> {
+pub fn one_value<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, CliError> {
     match values {
         [v] => Ok(v),
         _ => err(format!("--{flag} takes exactly one value")),
@@ -92,7 +92,7 @@ fn scheduled_games(cfg: &MatchConfig) -> u64 {
     encounters.saturating_mul(u64::from(cfg.games)).saturating_mul(u64::from(cfg.rounds))
 }
 
-pub(crate) fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, CliError> {
+pub fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, CliError> {
     text.parse().or_else(|_| err(format!("{what}: '{text}' is not a valid number")))
 }
 
@@ -105,11 +105,7 @@ fn boolean(what: &str, text: &str) -> Result<bool, CliError> {
 }
 
 /// Applies one `key=value` of `--engine`/`--each` to an engine.
-pub(crate) fn apply_engine_key(
-    e: &mut EngineConfig,
-    key: &str,
-    value: &str,
-) -> Result<(), CliError> {
+pub fn apply_engine_key(e: &mut EngineConfig, key: &str, value: &str) -> Result<(), CliError> {
     if let Some(name) = key.strip_prefix("option.") {
         if let Some(slot) = e.options.iter_mut().find(|(n, _)| n == name) {
             slot.1 = value.to_owned();
@@ -426,7 +422,7 @@ pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
     Ok(cfg)
 }
 
-pub(crate) fn default_name(cmd: &str) -> String {
+pub fn default_name(cmd: &str) -> String {
     std::path::Path::new(cmd)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

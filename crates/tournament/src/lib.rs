@@ -33,7 +33,6 @@ pub mod runner;
 pub mod san;
 pub mod schedule;
 pub mod sprt;
-pub mod spsa;
 pub mod state;
 pub mod stats;
 pub mod tally;

@@ -15,10 +15,10 @@
 use super::error::SpsaError;
 use super::gains::{directions, gains, opening_index};
 use super::state::State;
-use crate::runner::Sink;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
+use tournament::runner::Sink;
 
 /// One pair to play: θ+ and θ− (clamped to the bounds, not rounded) and the opening.
 #[derive(Clone, Debug, PartialEq)]

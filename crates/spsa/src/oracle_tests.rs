@@ -8,9 +8,9 @@ use super::driver::{self, PairJob, PairWorker, RunOptions};
 use super::error::SpsaError;
 use super::params;
 use super::state::State;
-use crate::config::GameKind;
-use crate::runner::{Silent, Sink};
 use game_api::SplitMix64;
+use tournament::config::GameKind;
+use tournament::runner::{Silent, Sink};
 
 const OPTIMUM: [f64; 2] = [50.0, 30.0];
 

@@ -71,7 +71,7 @@ fn fresh(args: &SpsaArgs) -> Result<State, SpsaError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spsa::cli;
+    use crate::cli;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()

@@ -45,7 +45,7 @@ pub fn opening_index(k: u32, books: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spsa::params::Kind;
+    use crate::params::Kind;
 
     fn param() -> Param {
         Param {

@@ -4,9 +4,11 @@
 //! resumed run takes from its state file instead.
 
 use super::error::SpsaError;
-use crate::cli::{apply_engine_key, default_name, groups, key_values, number, one_value, CliError};
-use crate::config::{EngineConfig, GameKind};
 use std::path::PathBuf;
+use tournament::cli::{
+    apply_engine_key, default_name, groups, key_values, number, one_value, CliError,
+};
+use tournament::config::{EngineConfig, GameKind};
 
 pub const USAGE: &str = "\
 kientuong spsa --engine cmd=PATH [name=N] [proto=uci|ucci] [option.NAME=V]... [nodes=N | tc=... | st=S | depth=D]

@@ -1,15 +1,19 @@
 //! `kientuong spsa`: SPSA tuning of an engine's UCI options, run locally and able to outlive the
 //! session that started it (a run is resumed from its state file).
 //!
-//! The algorithm and schedule are OpenBench's (`gains`), the game playing is the match runner's
-//! (`engines` calls `play::play_game` with the same referee, openings and clocks), and the loop
-//! in `driver` is written so that every pair's perturbation and opening are pure functions of
+//! The algorithm and schedule are OpenBench's (`gains`); the games are the match runner's: this
+//! crate depends on `tournament` one way (`engines` calls `tournament::play::play_game` with the
+//! same engines, referee, openings and clocks), and `tournament` knows nothing of it. The loop in
+//! `driver` is written so that every pair's perturbation and opening are pure functions of
 //! (seed, iteration) and results are applied in iteration order. With the state file written
 //! after every pair (`state`), a run can be stopped at any point and resumed to the same θ.
+//! The user's side (params format, schedule, recipes) is in this crate's `README.md`.
 //!
 //! Files: `params` (input format), `cli` (flags), `setup` (fresh or resumed start), `gains`
 //! (schedule, directions, openings), `driver` (the loop), `engines` (pairs by processes),
 //! `state` (the file), `error`.
+
+#![forbid(unsafe_code)]
 
 pub mod cli;
 pub mod driver;
@@ -25,13 +29,13 @@ pub mod state;
 pub use cli::USAGE;
 pub use error::SpsaError;
 
-use crate::config::{GameKind, OpeningConfig, OpeningOrder};
-use crate::openings;
-use crate::runner::Sink;
 use driver::{PairWorker, RunOptions};
 use engines::EngineWorker;
 use game_api::Game;
 use state::State;
+use tournament::config::{GameKind, OpeningConfig, OpeningOrder};
+use tournament::openings;
+use tournament::runner::Sink;
 
 /// Parses the arguments that follow `kientuong spsa` and runs (or resumes) the tuning; returns
 /// the state it ends with.

@@ -12,12 +12,12 @@
 mod file_fuzz_common;
 
 use file_fuzz_common::{Encoding, Fuzzer};
+use spsa::cli;
+use spsa::params;
+use spsa::setup::initial_state;
+use spsa::state::State;
 use std::path::Path;
 use tournament::config::GameKind;
-use tournament::spsa::cli;
-use tournament::spsa::params;
-use tournament::spsa::setup::initial_state;
-use tournament::spsa::state::State;
 
 const PARAMS: &str = "\
 # name, type, value, min, max, c_end, r_end

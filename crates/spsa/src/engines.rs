@@ -8,13 +8,13 @@
 use super::driver::{PairJob, PairWorker};
 use super::error::SpsaError;
 use super::params::Param;
-use crate::adjudicate::Adjudicator;
-use crate::config::{EngineConfig, GameKind, RuleSet};
-use crate::engine::EngineSession;
-use crate::openings::Opening;
-use crate::play::{play_game, GameRules};
 use game_api::{Color, Game, Outcome};
 use std::marker::PhantomData;
+use tournament::adjudicate::Adjudicator;
+use tournament::config::{EngineConfig, GameKind, RuleSet};
+use tournament::engine::EngineSession;
+use tournament::openings::Opening;
+use tournament::play::{play_game, GameRules};
 
 pub struct EngineWorker<'a, G: Game> {
     game: GameKind,

@@ -9,8 +9,8 @@
 
 use super::error::SpsaError;
 use super::params::{self, Param};
-use crate::config::GameKind;
 use std::path::Path;
+use tournament::config::GameKind;
 
 const MAGIC: &str = "kientuong-spsa-state 1";
 
