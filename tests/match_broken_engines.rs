@@ -6,7 +6,7 @@ mod match_common;
 
 use game_api::{Color, Outcome};
 use match_common::*;
-use tournament::record::Termination;
+use tournament::game::record::Termination;
 
 fn against_broken(game: &str, good: &str, mode: &str, limits: &str) -> tournament::MatchSummary {
     let broken = fixture("broken_engine.py");

@@ -7,7 +7,7 @@ mod match_common;
 
 use match_common::*;
 use std::process::Command;
-use tournament::record::Termination;
+use tournament::game::record::Termination;
 
 #[test]
 fn chess960_selfplay_is_refereed_to_the_end() {

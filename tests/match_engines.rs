@@ -6,7 +6,7 @@
 mod match_common;
 
 use match_common::*;
-use tournament::record::Termination;
+use tournament::game::record::Termination;
 
 #[test]
 fn stockfish_vs_stockfish_chess_games_read_back_in_python_chess() {

@@ -7,7 +7,7 @@ mod match_common;
 
 use match_common::*;
 use std::process::Command;
-use tournament::record::Termination;
+use tournament::game::record::Termination;
 
 fn assert_clean_games(summary: &tournament::MatchSummary, ours: &[usize]) {
     for r in &summary.records {

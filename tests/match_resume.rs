@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use tournament::state::MatchState;
+use tournament::state::match_state::MatchState;
 use tournament::{MatchSummary, Sink};
 
 /// Self-play at fixed nodes, 8 games (4 colour-swapped pairs), random openings.
@@ -173,7 +173,7 @@ fn a_resumed_sprt_decides_at_the_same_game() {
     assert_eq!(rest.report, whole.report, "same totals, same LLR, same verdict");
     assert_eq!(read_back(&pgn, "chess").len(), decided_at);
     let saved = MatchState::load(&state).expect("state");
-    assert_eq!(saved.finished, Some(tournament::state::Finish::Sprt));
+    assert_eq!(saved.finished, Some(tournament::state::match_state::Finish::Sprt));
 }
 
 /// Copies of the files a refusal must leave alone.

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use syzygy::Tables;
 use syzygy_common::tables_dir;
-use tournament::record::{GameRecord as MatchGame, Termination};
+use tournament::game::record::{GameRecord as MatchGame, Termination};
 
 fn open_tables(dir: &Path) -> Tables {
     Tables::open(dir.to_str().expect("UTF-8 path")).expect("the test tables open")
@@ -137,7 +137,7 @@ fn a_resumed_match_keeps_tb() {
     )
     .expect("the first part");
     assert_eq!(first.records.len(), 1);
-    let stored = tournament::state::MatchState::load(&state).expect("the state");
+    let stored = tournament::state::match_state::MatchState::load(&state).expect("the state");
     let at = stored.args.iter().position(|a| a == "--tb").expect("--tb is stored");
     assert_eq!(stored.args[at + 1], dir.display().to_string());
 

@@ -10,11 +10,11 @@ use super::error::SpsaError;
 use super::params::Param;
 use game_api::{Color, Game, Outcome};
 use std::marker::PhantomData;
-use tournament::adjudicate::Adjudicator;
 use tournament::config::{EngineConfig, GameKind, RuleSet};
 use tournament::engine::EngineSession;
-use tournament::openings::Opening;
-use tournament::play::{play_game, GameRules};
+use tournament::game::adjudicate::Adjudicator;
+use tournament::game::play::{play_game, GameRules};
+use tournament::schedule::openings::Opening;
 
 pub struct EngineWorker<'a, G: Game> {
     game: GameKind,

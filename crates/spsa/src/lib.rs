@@ -2,7 +2,7 @@
 //! session that started it (a run is resumed from its state file).
 //!
 //! The algorithm and schedule are OpenBench's (`gains`); the games are the match runner's: this
-//! crate depends on `tournament` one way (`engines` calls `tournament::play::play_game` with the
+//! crate depends on `tournament` one way (`engines` calls `tournament::game::play::play_game` with the
 //! same engines, referee, openings and clocks), and `tournament` knows nothing of it. The loop in
 //! `driver` is written so that every pair's perturbation and opening are pure functions of
 //! (seed, iteration) and results are applied in iteration order. With the state file written
@@ -34,8 +34,8 @@ use engines::EngineWorker;
 use game_api::Game;
 use state::State;
 use tournament::config::{GameKind, OpeningConfig, OpeningOrder};
-use tournament::openings;
 use tournament::runner::Sink;
+use tournament::schedule::openings;
 
 /// Parses the arguments that follow `kientuong spsa` and runs (or resumes) the tuning; returns
 /// the state it ends with.

@@ -2,9 +2,9 @@
 //! `--each …`, `--games 2`, …) into a [`MatchConfig`]. Flags take one or two dashes; a flag's
 //! values are the words up to the next flag. Every error names the offending word.
 
-use crate::clock::{parse_seconds, parse_tc};
 use crate::config::*;
-use crate::sprt::SprtConfig;
+use crate::game::clock::{parse_seconds, parse_tc};
+use crate::stats::sprt::SprtConfig;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;

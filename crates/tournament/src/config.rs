@@ -1,7 +1,7 @@
 //! The settings of a match, as the command line describes them.
 
-use crate::clock::TimeControl;
-use crate::sprt::SprtConfig;
+use crate::game::clock::TimeControl;
+use crate::stats::sprt::SprtConfig;
 use std::path::PathBuf;
 use std::time::Duration;
 

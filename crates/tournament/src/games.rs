@@ -2,9 +2,9 @@
 //! that referees the match, and for chess the Syzygy tables that adjudicate it (`--tb`).
 
 use crate::config::{GameKind, MatchConfig, TbConfig};
-use crate::play::TbProbe;
-use crate::resume::{prepare, Resume};
+use crate::game::play::TbProbe;
 use crate::runner::{run_match, MatchSummary, Sink};
+use crate::state::resume::{prepare, Resume};
 use game_api::Game;
 use movegen_chess::Chess;
 

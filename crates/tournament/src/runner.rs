@@ -1,22 +1,22 @@
 //! Runs a whole match: worker threads (`--concurrency`) take games from the schedule, each
 //! keeping its own engine processes between games; the calling thread collects results in
 //! finishing order, writes the PGN, prints progress, and stops the match when the SPRT decides.
-//! With a state file ([`crate::resume`]) each finished game is also recorded there, and a resumed
+//! With a state file ([`crate::state::resume`]) each finished game is also recorded there, and a resumed
 //! match skips the games it already has and starts from their totals.
 
-use crate::adjudicate::Adjudicator;
 use crate::config::{MatchConfig, TournamentKind};
 use crate::engine::EngineSession;
-use crate::openings::{self, Opening};
-use crate::output;
-use crate::pgn;
-use crate::play::{play_game, GameRules, Played, TbProbe};
-use crate::record::GameRecord;
-use crate::resume::Resume;
-use crate::schedule::{schedule, Job};
-use crate::sprt::SprtConfig;
-use crate::state::{Finish, FinishedGame};
-use crate::tally::Tally;
+use crate::game::adjudicate::Adjudicator;
+use crate::game::play::{play_game, GameRules, Played, TbProbe};
+use crate::game::record::GameRecord;
+use crate::notation::pgn;
+use crate::schedule::jobs::{schedule, Job};
+use crate::schedule::openings::{self, Opening};
+use crate::state::match_state::{Finish, FinishedGame};
+use crate::state::resume::Resume;
+use crate::stats::report::{crosstable, encounter_report, progress_line};
+use crate::stats::sprt::SprtConfig;
+use crate::stats::tally::Tally;
 use game_api::Game;
 use std::collections::VecDeque;
 use std::io::Write;
@@ -222,7 +222,7 @@ pub fn run_match<G: Game>(
                     record.end.comment
                 ));
                 if cfg.engines.len() == 2 {
-                    sink.line(&output::progress_line(&tally, 0, 1, cfg.sprt.as_ref()));
+                    sink.line(&progress_line(&tally, 0, 1, cfg.sprt.as_ref()));
                 } else {
                     // Several encounters: the progress of the one this game belongs to.
                     let (a, b) = (job.white.min(job.black), job.white.max(job.black));
@@ -230,7 +230,7 @@ pub fn run_match<G: Game>(
                         "{} vs {}: {}",
                         names[a],
                         names[b],
-                        output::progress_line(&tally, a, b, None)
+                        progress_line(&tally, a, b, None)
                     ));
                 }
             }
@@ -300,17 +300,11 @@ fn final_report(cfg: &MatchConfig, tally: &Tally, names: &[String], sprt_stopped
     let mut report = String::new();
     if cfg.engines.len() == 2 || cfg.tournament == TournamentKind::Gauntlet {
         for opponent in 1..cfg.engines.len() {
-            report.push_str(&output::encounter_report(
-                tally,
-                0,
-                opponent,
-                names,
-                cfg.sprt.as_ref(),
-            ));
+            report.push_str(&encounter_report(tally, 0, opponent, names, cfg.sprt.as_ref()));
         }
     }
     if cfg.engines.len() > 2 {
-        report.push_str(&output::crosstable(tally, names));
+        report.push_str(&crosstable(tally, names));
     }
     if sprt_stopped {
         report.push_str("SPRT: a bound was reached; the match stopped early.\n");

@@ -6,8 +6,8 @@ use movegen_xiangqi::Xiangqi;
 use std::collections::HashSet;
 use tournament::cli::parse_args;
 use tournament::config::GameKind;
-use tournament::openings::{builtin, distinct_positions, load};
-use tournament::schedule::schedule;
+use tournament::schedule::jobs::schedule;
+use tournament::schedule::openings::{builtin, distinct_positions, load};
 
 fn ten_thousand_games(game: &str) -> tournament::MatchConfig {
     let args: Vec<String> = format!(

@@ -4,11 +4,11 @@ use game_api::{Color, Game, GenKind, Move, MoveList, Outcome, Reason};
 use movegen_xiangqi::Xiangqi;
 use protocol::Score;
 use std::collections::HashSet;
-use tournament::adjudicate::Adjudicator;
-use tournament::board_view::BoardView;
 use tournament::config::{DrawRule, ResignRule};
-use tournament::record::Termination;
-use tournament::referee::Referee;
+use tournament::game::adjudicate::Adjudicator;
+use tournament::game::record::Termination;
+use tournament::game::referee::Referee;
+use tournament::notation::board_view::BoardView;
 
 /// The first legal move that `accept` likes and that reaches a position not seen before.
 fn pick(
@@ -172,7 +172,7 @@ fn find(pos: &Xiangqi, piece: char) -> String {
     let view = BoardView::of(pos);
     for rank in 0..10 {
         for file in 0..9 {
-            let c = tournament::board_view::Coord { file, rank };
+            let c = tournament::notation::board_view::Coord { file, rank };
             if view.at(c) == Some(piece) {
                 return view.square_name(c);
             }

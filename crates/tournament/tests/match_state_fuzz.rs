@@ -13,8 +13,8 @@ mod file_fuzz_common;
 
 use file_fuzz_common::{Encoding, Fuzzer};
 use game_api::{Color, Outcome};
-use tournament::resume::prepare;
-use tournament::state::{Finish, FinishedGame, MatchState};
+use tournament::state::match_state::{Finish, FinishedGame, MatchState};
+use tournament::state::resume::prepare;
 
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_owned).collect()

@@ -4,10 +4,10 @@ use game_api::{Game, GenKind, MoveList};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use tournament::config::{BuiltinBook, GameKind, OpeningConfig, OpeningOrder};
-use tournament::openings::{builtin_classic, load, parse_epd, parse_pgn, validate};
-use tournament::pgn::write_game;
-use tournament::record::{GameEnd, GameRecord, PlayedMove, Termination};
-use tournament::san::{parse_any, san};
+use tournament::game::record::{GameEnd, GameRecord, PlayedMove, Termination};
+use tournament::notation::pgn::write_game;
+use tournament::notation::san::{parse_any, san};
+use tournament::schedule::openings::{builtin_classic, load, parse_epd, parse_pgn, validate};
 
 fn san_of(fen: &str, mv: &str) -> String {
     let mut pos = Chess::from_fen(fen).unwrap();

@@ -15,7 +15,7 @@ use game_api::Game;
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use tournament::config::{GameKind, OpeningConfig, OpeningFormat};
-use tournament::openings::load;
+use tournament::schedule::openings::load;
 
 const CHESS_EPD: &str = "\
 # a few positions of the built-in book, with opcodes and full FENs

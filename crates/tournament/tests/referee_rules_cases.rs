@@ -3,8 +3,8 @@
 //! the result must be the expected one. Wins by a repetition rule must name the violator.
 
 use game_api::{Color, Game, Outcome, Reason};
-use tournament::record::GameEnd;
-use tournament::referee::Referee;
+use tournament::game::record::GameEnd;
+use tournament::game::referee::Referee;
 
 const CASES: &str = include_str!("../../../tests/data/rules_cases.tsv");
 

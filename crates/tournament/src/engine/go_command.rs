@@ -1,6 +1,6 @@
 //! The `go` command: how the runner's clocks and limits are written in each dialect.
 
-use crate::clock::{Clock, TimeControl};
+use crate::game::clock::{Clock, TimeControl};
 use protocol::Dialect;
 use std::time::Duration;
 
@@ -97,7 +97,7 @@ fn unit_or_zero(d: Duration, millis: bool) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::parse_tc;
+    use crate::game::clock::parse_tc;
 
     fn line(
         dialect: Dialect,

@@ -7,8 +7,8 @@
 use super::go_command::{go_command, GoClocks};
 use super::notation;
 use super::process::{EngineError, EngineProcess};
-use crate::clock::TimeControl;
 use crate::config::{EngineConfig, GameKind, Proto, RankBase, UcciTimeUnit};
+use crate::game::clock::TimeControl;
 use protocol::{BestMove, Dialect, Score, SearchInfo};
 use std::time::{Duration, Instant};
 

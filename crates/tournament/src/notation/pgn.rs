@@ -4,8 +4,8 @@
 //! reason goes into a `TerminationDetails` tag there instead of the movetext.
 
 use crate::config::GameKind;
-use crate::record::GameRecord;
-use crate::san::san;
+use crate::game::record::GameRecord;
+use crate::notation::san::san;
 use game_api::Game;
 
 const LINE_WIDTH: usize = 80;

@@ -3,7 +3,7 @@
 //! (what UCCI engines are sent), and adds the optional CXQ club limits on top of the game's own
 //! verdicts.
 
-use crate::cxq::CxqTracker;
+use crate::game::cxq::CxqTracker;
 use game_api::{FenError, Game, MoveError, Verdict};
 
 pub struct Referee<G: Game> {

@@ -2,7 +2,7 @@
 //! completed as their second game comes in, whatever the finishing order), and per engine
 //! the points for the crosstable.
 
-use crate::stats::{Pentanomial, Wdl};
+use crate::stats::elo::{Pentanomial, Wdl};
 use game_api::{Color, Outcome};
 use std::collections::HashMap;
 

@@ -11,9 +11,9 @@
 
 use crate::cli::{parse_args, CliError};
 use crate::config::{EngineConfig, MatchConfig};
-use crate::schedule::schedule;
-use crate::state::{Finish, FinishedGame, MatchState};
-use crate::tally::Tally;
+use crate::schedule::jobs::schedule;
+use crate::state::match_state::{Finish, FinishedGame, MatchState};
+use crate::stats::tally::Tally;
 use std::path::{Path, PathBuf};
 
 /// Where the state goes and what an earlier run left.

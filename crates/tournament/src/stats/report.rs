@@ -1,8 +1,8 @@
 //! What the runner prints: a progress line after each game, the cutechess-style result block
 //! of each encounter at the end, and a crosstable ordered by score for round robins.
 
-use crate::sprt::{SprtConfig, SprtDecision};
-use crate::tally::Tally;
+use crate::stats::sprt::{SprtConfig, SprtDecision};
+use crate::stats::tally::Tally;
 use std::fmt::Write;
 
 fn num(x: f64, decimals: usize) -> String {
@@ -148,7 +148,7 @@ pub fn crosstable(tally: &Tally, names: &[String]) -> String {
             games,
             num(points, 1),
             num(pct * 100.0, 1),
-            num(crate::stats::elo_from_score(pct), 0)
+            num(crate::stats::elo::elo_from_score(pct), 0)
         );
         for &j in &order {
             if i == j {

@@ -2,8 +2,8 @@
 //! and which opening. Games of one encounter come in pairs that share an opening with colours
 //! swapped when `--repeat` is on; pairs are also the unit of the pentanomial statistics.
 
-use crate::berger::berger_rounds;
 use crate::config::{MatchConfig, TournamentKind};
+use crate::schedule::berger::berger_rounds;
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

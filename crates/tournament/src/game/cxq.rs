@@ -12,7 +12,7 @@
 //! before, and that piece has no legal recapture on its square — except that a horse or cannon
 //! attacking a rook always chases. Kings and pawns never chase. Discovered chases are not seen.
 
-use crate::board_view::{BoardView, Coord};
+use crate::notation::board_view::{BoardView, Coord};
 use game_api::{Color, Game, GenKind, Move, MoveList, Reason, Verdict};
 
 const TOTAL_LIMIT: u32 = 300;

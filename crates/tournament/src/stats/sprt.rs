@@ -8,7 +8,7 @@
 //! pentanomial bins are given a tiny count first (as fishtest does), so that a one-sided run of
 //! results, whose sample variance is zero, still moves the LLR.
 
-use crate::stats::{score_from_elo, Pentanomial};
+use crate::stats::elo::{score_from_elo, Pentanomial};
 
 /// The count given to an empty pentanomial bin.
 const EMPTY_BIN: f64 = 1e-3;

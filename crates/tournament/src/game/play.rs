@@ -3,14 +3,14 @@
 //! does wrong (overstepping its time, an illegal or missing move, a crash, silence) loses the
 //! game for it; the runner then replaces that process.
 
-use crate::adjudicate::{tablebase_end, Adjudicator};
-use crate::clock::{Charge, Clock};
 use crate::config::{EngineConfig, GameKind, RuleSet};
 use crate::engine::score::pgn_text;
 use crate::engine::{EngineError, EngineSession, GoClocks, PositionText};
-use crate::openings::Opening;
-use crate::record::{capitalize, GameEnd, PlayedMove, Termination};
-use crate::referee::Referee;
+use crate::game::adjudicate::{tablebase_end, Adjudicator};
+use crate::game::clock::{Charge, Clock};
+use crate::game::record::{capitalize, GameEnd, PlayedMove, Termination};
+use crate::game::referee::Referee;
+use crate::schedule::openings::Opening;
 use game_api::{Color, Game, Wdl};
 
 /// A tablebase asked about a position: its result for the side to move (the fifty-move clock

@@ -5,7 +5,7 @@
 
 use crate::config::{DrawRule, ResignRule};
 use crate::engine::score::as_cp;
-use crate::record::{capitalize, GameEnd, Termination};
+use crate::game::record::{capitalize, GameEnd, Termination};
 use game_api::{Color, Outcome, Wdl};
 use protocol::Score;
 

@@ -9,14 +9,14 @@
 //! tests that pin them.
 
 use crate::config::{BuiltinBook, GameKind, OpeningConfig, OpeningFormat, OpeningOrder};
-use crate::san::parse_any;
+use crate::notation::san::parse_any;
 use game_api::{Game, SplitMix64};
 use std::collections::HashSet;
 
-const CHESS_BOOK: &str = include_str!("../data/chess_book.epd");
-const XIANGQI_BOOK: &str = include_str!("../data/xiangqi_book.epd");
-const CHESS_CLASSIC: &str = include_str!("../data/chess_openings.txt");
-const XIANGQI_CLASSIC: &str = include_str!("../data/xiangqi_openings.txt");
+const CHESS_BOOK: &str = include_str!("../../data/chess_book.epd");
+const XIANGQI_BOOK: &str = include_str!("../../data/xiangqi_book.epd");
+const CHESS_CLASSIC: &str = include_str!("../../data/chess_openings.txt");
+const XIANGQI_CLASSIC: &str = include_str!("../../data/xiangqi_openings.txt");
 
 /// A start position and moves to play from it, in our notation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

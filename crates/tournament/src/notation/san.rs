@@ -2,7 +2,7 @@
 //! the generic rules interface: the piece letters come from the FEN, ambiguity and check from
 //! the legal move list.
 
-use crate::board_view::BoardView;
+use crate::notation::board_view::BoardView;
 use game_api::{Game, GenKind, Move, MoveList};
 
 /// SAN of a legal move `m` in `pos` (chess). Falls back to coordinate text when the move text
@@ -63,8 +63,8 @@ fn disambiguation<G: Game>(
     view: &BoardView,
     m: Move,
     piece: char,
-    from: crate::board_view::Coord,
-    to: crate::board_view::Coord,
+    from: crate::notation::board_view::Coord,
+    to: crate::notation::board_view::Coord,
 ) -> String {
     let mut list = MoveList::new();
     pos.generate(GenKind::All, &mut list);
