@@ -1,10 +1,10 @@
 //! The chess endgame knowledge (`crates/endgame`) against the Syzygy tables: for each material
 //! that a rule speaks of and that fits in the 3- and 4-piece set, random legal positions are
 //! scaled and probed. A rule that calls an ending a draw (scale 0) must be a tablebase draw in all
-//! but a few tactical positions (a mate or a win of the defender's last piece on the board, which
-//! the search sees); a rule that only damps (scale 4 or 14) must hold for most positions; and
-//! endings that are wins (queen, rook, bishop and knight, a pawn on a knight's to a g-file, the
-//! right bishop) must never be scaled. The positions the issue reported are scaled to a draw.
+//! but a few tactical positions (a mate on the board, which the search sees); endings that are
+//! wins (queen, rook, bishop and knight, a pawn on a b- to g-file, the right bishop) or often
+//! wins (rook against bishop) must never be scaled. The positions reported from a GUI are scaled
+//! to a draw.
 //!
 //! Needs the test tables (`scripts/test` fetches them); without them the test skips, unless `CI`
 //! is set: then it fails.
@@ -26,6 +26,8 @@ type Filter = fn(&Chess) -> bool;
 
 /// Positions drawn per material.
 const SAMPLES: usize = 3000;
+/// Rook-pawn fortresses drawn per material: one random placement in about a hundred is one.
+const FORTRESS_SAMPLES: usize = 600;
 
 /// A FEN with `white` and `black` men (letters, kings included) on random distinct squares;
 /// `None` when the rules layer refuses it (kings touching, side not to move in check).
@@ -86,15 +88,16 @@ fn white_outcome(tables: &Tables, pos: &Chess) -> i32 {
 /// side `strong`, that side's tablebase result).
 fn sample(
     tables: &Tables,
+    count: usize,
     seed: u64,
     (white, black): (&str, &str),
     strong: Color,
     keep: impl Fn(&Chess, i32) -> bool,
 ) -> Vec<(Chess, i32, i32)> {
     let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::with_capacity(SAMPLES);
-    for _ in 0..SAMPLES * 1000 {
-        if out.len() == SAMPLES {
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count * 1000 {
+        if out.len() == count {
             break;
         }
         let Some(pos) = random_position(&mut rng, white, black) else { continue };
@@ -104,7 +107,7 @@ fn sample(
             out.push((pos, scale, result));
         }
     }
-    assert_eq!(out.len(), SAMPLES, "{white}v{black}: too few positions that the filter keeps");
+    assert_eq!(out.len(), count, "{white}v{black}: too few positions that the filter keeps");
     out
 }
 
@@ -138,7 +141,7 @@ fn material_that_cannot_win_is_scaled_to_a_draw() {
     ];
     for (seed, material) in materials.into_iter().enumerate() {
         for (men, strong) in both_ways(material) {
-            let positions = sample(&tables, seed as u64, men, strong, |_, _| true);
+            let positions = sample(&tables, SAMPLES, seed as u64, men, strong, |_, _| true);
             for (pos, scale, _) in &positions {
                 assert_eq!(*scale, 0, "{men:?}: {} is not scaled to a draw", pos.fen());
             }
@@ -155,25 +158,13 @@ fn rook_pawns_against_the_king_in_the_corner_are_draws() {
     let Some(tables) = tables() else { return };
     for (seed, material) in [("KP", "K"), ("KPP", "K"), ("KBP", "K")].into_iter().enumerate() {
         for (men, strong) in both_ways(material) {
-            let positions = sample(&tables, 100 + seed as u64, men, strong, |_, scale| scale == 0);
+            let positions =
+                sample(&tables, FORTRESS_SAMPLES, 100 + seed as u64, men, strong, |_, scale| {
+                    scale == 0
+                });
             for (pos, _, result) in &positions {
                 assert!(*result < 1, "{men:?}: {} is scaled to a draw but won", pos.fen());
             }
-        }
-    }
-}
-
-#[test]
-fn a_rook_against_a_minor_is_damped_and_mostly_drawn() {
-    let Some(tables) = tables() else { return };
-    for (seed, material) in [("KR", "KB"), ("KR", "KN")].into_iter().enumerate() {
-        for (men, strong) in both_ways(material) {
-            let positions = sample(&tables, 200 + seed as u64, men, strong, |_, _| true);
-            assert!(positions.iter().all(|p| p.1 == 4), "{men:?}: not all damped to 4/64");
-            // Random placements leave a piece hanging or forked often; a fifth to a quarter of
-            // them are wins, the rest draws.
-            let won = wins(&positions);
-            assert!(won * 10 <= positions.len() * 3, "{men:?}: {won} of {} won", positions.len());
         }
     }
 }
@@ -185,22 +176,30 @@ fn winning_material_keeps_its_score() {
         let pawns = pos.pieces_of(Color::White, 0) | pos.pieces_of(Color::Black, 0);
         pawns & 0x8181_8181_8181_8181 == 0
     };
-    let cases: [(Material, Filter); 6] = [
-        (("KQ", "K"), |_| true),
-        (("KR", "K"), |_| true),
-        (("KQ", "KR"), |_| true),
-        (("KBN", "K"), |_| true),
-        (("KP", "K"), not_rook_file),
-        (("KPP", "K"), not_rook_file),
+    // The least share of wins (percent) each material must show, so that a case is what it
+    // claims: rook against bishop wins only where a piece hangs or a mate is on the board.
+    let cases: [(Material, Filter, usize); 7] = [
+        (("KQ", "K"), |_| true, 50),
+        (("KR", "K"), |_| true, 50),
+        (("KQ", "KR"), |_| true, 50),
+        (("KR", "KB"), |_| true, 10),
+        (("KBN", "K"), |_| true, 50),
+        (("KP", "K"), not_rook_file, 50),
+        (("KPP", "K"), not_rook_file, 50),
     ];
-    for (seed, (material, filter)) in cases.into_iter().enumerate() {
+    for (seed, (material, filter, least)) in cases.into_iter().enumerate() {
         for (men, strong) in both_ways(material) {
-            let positions = sample(&tables, 300 + seed as u64, men, strong, |pos, _| filter(pos));
+            let positions =
+                sample(&tables, SAMPLES, 300 + seed as u64, men, strong, |pos, _| filter(pos));
             for (pos, scale, _) in &positions {
                 assert_eq!(*scale, FULL, "{men:?}: {} is scaled", pos.fen());
             }
             let won = wins(&positions);
-            assert!(won * 2 >= positions.len(), "{men:?}: only {won} of {} won", positions.len());
+            assert!(
+                won * 100 >= positions.len() * least,
+                "{men:?}: only {won} of {} won",
+                positions.len()
+            );
         }
     }
 }
@@ -219,7 +218,8 @@ fn the_right_bishop_wins_with_a_rook_pawn() {
             && pawn & (0x0101_0101_0101_0101 << 7) == pawn
             && near_h8
     };
-    let positions = sample(&tables, 400, ("KBP", "K"), Color::White, |pos, _| right_bishop(pos));
+    let positions =
+        sample(&tables, SAMPLES, 400, ("KBP", "K"), Color::White, |pos, _| right_bishop(pos));
     assert!(positions.iter().all(|p| p.1 == FULL), "a right bishop is scaled");
     let won = wins(&positions);
     assert!(won * 2 >= positions.len(), "only {won} of {} won", positions.len());
