@@ -5,7 +5,8 @@
 //! by our rules (`tests/xboard_common/pgn.rs`): exactly two games, every move legal, a result
 //! for each that the Result tag and the movetext agree on, no forfeit, time loss, illegal-move
 //! claim or crash in the closing comment, and a mate that our rules call a mate for the same
-//! side.
+//! side. XBoard draws a game at 100 moves (`-adjudicateDrawMoves`), to keep a match under a
+//! minute.
 //!
 //! The matches run one at a time (a lock below): four engines at once on a shared two-core
 //! machine would turn the short clocks into time losses that say nothing about the engine.
@@ -25,16 +26,29 @@ use xboard_common::run::{play_match, tools_present, MatchRun};
 
 /// One XBoard match at a time across the tests of this file.
 static ONE_MATCH: Mutex<()> = Mutex::new(());
-/// Two games take 30-60 s on the loaded test machine; past this the match is hung.
+/// Two games take under a minute on the loaded test machine; past this the match is hung.
 const MATCH_LIMIT: Duration = Duration::from_secs(180);
 const GAMES: usize = 2;
+/// XBoard's clock for every match: base minutes:seconds and increment in seconds. The engines
+/// keep their default Move Overhead, as a user's would. At 3 s + 0.03 s a match takes ~30 s but
+/// a UCCI game was lost on time on the loaded machine; 5 s + 0.05 s has held.
+const CLOCK: [&str; 4] = ["-tc", "0:05", "-inc", "0.05"];
+/// XBoard draws a game still going after this many moves (`{Xboard adjudication: long game}`),
+/// which bounds a game's clock time at 2 x (5 s + 100 x 0.05 s) = 20 s: drawn endgames between
+/// equal engines otherwise ran to 570 plies and the match past a minute.
+const LONG_GAME_MOVES: u32 = 100;
 
 fn engine() -> String {
     kientuong_suite::kientuong_bin().display().to_string()
 }
 
-fn args(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
+/// The engines' part of the command line, then the match length and the clock.
+fn match_args(engines: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = engines.iter().map(|s| s.to_string()).collect();
+    out.extend(["-mg".to_owned(), GAMES.to_string()]);
+    out.extend(CLOCK.iter().map(|s| s.to_string()));
+    out.extend(["-adjudicateDrawMoves".to_owned(), LONG_GAME_MOVES.to_string()]);
+    out
 }
 
 /// The match itself, under the lock; a test that failed while holding it does not stop the
@@ -93,12 +107,8 @@ fn xboard_polyglot_chess_match() {
     }
     let k = engine();
     // `-fUCI`: XBoard starts polyglot in front of the engine itself.
-    let run = run_locked(
-        "chess-polyglot",
-        &args(&[
-            "-fcp", &k, "-fUCI", "-scp", &k, "-sUCI", "-mg", "2", "-tc", "0:05", "-inc", "0.05",
-        ]),
-    );
+    let run =
+        run_locked("chess-polyglot", &match_args(&["-fcp", &k, "-fUCI", "-scp", &k, "-sUCI"]));
     let games = check_match::<Chess>("chess-polyglot", &run, resolve_chess, true);
     // The match runner's own PGN reader (its opening books) must read XBoard's file too.
     let parsed = tournament::openings::parse_pgn::<Chess>(&run.pgn)
@@ -113,10 +123,7 @@ fn xiangqi_match(label: &str, uci2wb_mode: &str) {
     let adapter = format!("uci2wb {uci2wb_mode} {}", engine());
     let run = run_locked(
         label,
-        &args(&[
-            "-variant", "xiangqi", "-fcp", &adapter, "-scp", &adapter, "-mg", "2", "-tc", "0:05",
-            "-inc", "0.05",
-        ]),
+        &match_args(&["-variant", "xiangqi", "-fcp", &adapter, "-scp", &adapter]),
     );
     // XBoard's 50-move and repetition draws are not our xiangqi rules (the 120-ply rule,
     // perpetual check and chase): only its mates are held to ours.

@@ -121,3 +121,16 @@ fn an_illegal_move_and_a_false_mate_are_refused() {
     let early = |t: &str| t.replace("48. Rg1 {+0.00/28 0.2} Kf8 {+0.00/30 0.1}", "");
     refused(edited("chess_polyglot.pgn", early, chess), "our rules say None");
 }
+
+/// XBoard writes a pawn's file only when the pawn changes file; a bare target is the pawn
+/// straight ahead (seen in a UCI-xiangqi match: black pawns on g4 and f3 could both reach g3).
+#[test]
+fn a_bare_xiangqi_pawn_move_is_the_pawn_straight_ahead() {
+    use game_api::Game;
+    let mut pos = Xiangqi::from_fen("3ak1b2/3ca4/4b4/9/3N1N2P/P5p2/5p3/3n5/4K4/3A5 b - - 1 53")
+        .expect("test FEN");
+    let forward = xiangqi_san::resolve(&mut pos, "g3").expect("g3 is legal");
+    assert_eq!(pos.write_move(forward), "g4g3");
+    let sideways = xiangqi_san::resolve(&mut pos, "fg3").expect("fg3 is legal");
+    assert_eq!(pos.write_move(sideways), "f3g3");
+}

@@ -151,7 +151,8 @@ pub fn referee<G: Game>(
             return Err(format!("{{{end}}} {tag}, our rules say {ours:?} in {}", pos.fen()));
         }
     }
-    let rule_draw = ["repetition", "50-move", "insufficient"].iter().any(|w| lowered.contains(w));
+    let rule_draw =
+        ["repetition", "50-move", "fifty", "insufficient"].iter().any(|w| lowered.contains(w));
     if draws_by_our_rules && rule_draw {
         let ours = pos.verdict(0).map(|v| v.outcome);
         if ours != Some(Outcome::Draw) || claimed != Outcome::Draw {

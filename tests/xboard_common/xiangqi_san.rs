@@ -1,7 +1,7 @@
 //! XBoard's algebraic notation for xiangqi, read against our legal moves. Piece letters K A E H
 //! R C, pawns bare; files a-i, ranks 0-9 from red's side, the squares ICCS names (so `Che2` is
 //! our `h2e2`); a moving piece's file, rank or both when another of its kind could reach the
-//! same square (`Ege7`, `E4e2`, `E0i2`); a pawn's file when it moves sideways (`ab3`); `x`, `+`
+//! same square (`Ege7`, `E4e2`, `E0i2`); a pawn's file whenever it moves sideways (`ab3`); `x`, `+`
 //! and `#` as in chess.
 
 use game_api::{Game, GenKind, Move, MoveList};
@@ -53,6 +53,9 @@ pub fn resolve(pos: &mut Xiangqi, token: &str) -> Result<Move, String> {
     if hint.len() > usize::from(hint_file.is_some()) + usize::from(hint_rank.is_some()) {
         return Err(format!("cannot read {hint:?} before the target square"));
     }
+    // As for a chess pawn, a pawn's file is written whenever it changes: a bare `g3` is the
+    // pawn straight ahead, even when another pawn could step sideways onto g3.
+    let hint_file = if piece == 'P' { hint_file.or(Some(to.file)) } else { hint_file };
     let mut list = MoveList::new();
     pos.generate(GenKind::All, &mut list);
     let matching: Vec<Move> = list
