@@ -1,28 +1,22 @@
 //! Parses cutechess-cli / fastchess style arguments (`--engine cmd=… name=… tc=10+0.1`,
 //! `--each …`, `--games 2`, …) into a [`MatchConfig`]. Flags take one or two dashes; a flag's
 //! values are the words up to the next flag. Every error names the offending word.
+//!
+//! As fastchess does, each flag is read by its own function (`flags.rs`, a table from the flag's
+//! names to it); what needs the whole line is checked afterwards (`checks.rs`). `words.rs` reads
+//! the words themselves and `engine_keys.rs` an engine's `key=value` settings; `kientuong spsa`
+//! shares those two.
 
-use crate::config::*;
-use crate::game::clock::{parse_seconds, parse_tc};
-use crate::stats::sprt::SprtConfig;
-use std::fmt;
-use std::path::PathBuf;
-use std::time::Duration;
+mod checks;
+mod engine_keys;
+mod flags;
+mod words;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CliError(pub String);
+pub use checks::MAX_SCHEDULED_GAMES;
+pub use engine_keys::{apply_engine_key, default_name};
+pub use words::{groups, key_values, number, one_value, CliError};
 
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CliError {}
-
-fn err<T>(text: impl Into<String>) -> Result<T, CliError> {
-    Err(CliError(text.into()))
-}
+use crate::config::MatchConfig;
 
 /// The usage text printed for `--help` and after an argument error.
 pub const USAGE: &str = "\
@@ -41,409 +35,22 @@ kientuong match --game chess|xiangqi|fischerandom --engine cmd=PATH [name=N] [pr
                                 start positions shuffled by --seed unless --openings gives a file,
                                 each played with both colours unless --repeat false)";
 
-/// Splits the words into (flag, values) groups.
-pub fn groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, CliError> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for word in args {
-        let is_flag = word.starts_with('-')
-            && word.len() > 1
-            && !word[1..].starts_with(|c: char| c.is_ascii_digit());
-        if is_flag {
-            out.push((word.trim_start_matches('-').to_owned(), Vec::new()));
-        } else if let Some((_, values)) = out.last_mut() {
-            values.push(word.clone());
-        } else {
-            return err(format!("'{word}' does not follow a flag"));
-        }
-    }
-    Ok(out)
-}
-
-pub fn key_values(flag: &str, values: &[String]) -> Result<Vec<(String, String)>, CliError> {
-    values
-        .iter()
-        .map(|v| match v.split_once('=') {
-            Some((k, val)) => Ok((k.to_owned(), val.to_owned())),
-            None => err(format!("--{flag}: '{v}' is not key=value")),
-        })
-        .collect()
-}
-
-pub fn one_value<'a>(flag: &str, values: &'a [String]) -> Result<&'a str, CliError> {
-    match values {
-        [v] => Ok(v),
-        _ => err(format!("--{flag} takes exactly one value")),
-    }
-}
-
-/// The most games one match may schedule. The runner (and a resume's check of the stored games)
-/// builds the whole schedule up front, so a mistyped `--rounds 4294967295`, or a damaged state
-/// file's stored arguments, would otherwise take the machine's memory; the longest matches run
-/// here are some 40,000 games.
-pub const MAX_SCHEDULED_GAMES: u64 = 1_000_000;
-
-/// Games in the schedule of `cfg`, saturating.
-fn scheduled_games(cfg: &MatchConfig) -> u64 {
-    let engines = cfg.engines.len() as u64;
-    let encounters = match cfg.tournament {
-        TournamentKind::Gauntlet => engines.saturating_sub(1),
-        TournamentKind::RoundRobin => engines * engines.saturating_sub(1) / 2,
-    };
-    encounters.saturating_mul(u64::from(cfg.games)).saturating_mul(u64::from(cfg.rounds))
-}
-
-pub fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, CliError> {
-    text.parse().or_else(|_| err(format!("{what}: '{text}' is not a valid number")))
-}
-
-fn boolean(what: &str, text: &str) -> Result<bool, CliError> {
-    match text {
-        "true" | "on" | "1" | "yes" => Ok(true),
-        "false" | "off" | "0" | "no" => Ok(false),
-        _ => err(format!("{what}: '{text}' is not true/false")),
-    }
-}
-
-/// Applies one `key=value` of `--engine`/`--each` to an engine.
-pub fn apply_engine_key(e: &mut EngineConfig, key: &str, value: &str) -> Result<(), CliError> {
-    if let Some(name) = key.strip_prefix("option.") {
-        if let Some(slot) = e.options.iter_mut().find(|(n, _)| n == name) {
-            slot.1 = value.to_owned();
-        } else {
-            e.options.push((name.to_owned(), value.to_owned()));
-        }
-        return Ok(());
-    }
-    match key {
-        "cmd" => e.cmd = value.to_owned(),
-        "name" => e.name = value.to_owned(),
-        "arg" => e.args.push(value.to_owned()),
-        "dir" => e.dir = Some(PathBuf::from(value)),
-        "proto" => {
-            e.proto = match value {
-                "uci" => Proto::Uci,
-                "ucci" => Proto::Ucci,
-                "auto" => Proto::Auto,
-                _ => return err(format!("proto: '{value}' is not uci, ucci or auto")),
-            }
-        }
-        "tc" => {
-            let tc = parse_tc(value).map_err(|e| CliError(e.to_string()))?;
-            e.limits.clock = tc.clock;
-            e.limits.infinite = tc.infinite;
-        }
-        "st" => {
-            e.limits.movetime = Some(
-                parse_seconds(value)
-                    .ok_or_else(|| CliError(format!("st: '{value}' is not seconds")))?,
-            )
-        }
-        "nodes" => e.limits.nodes = Some(number("nodes", value)?),
-        "depth" => e.limits.depth = Some(number("depth", value)?),
-        "timemargin" => e.margin = Duration::from_millis(number("timemargin", value)?),
-        "hang" => {
-            e.hang_timeout = parse_seconds(value)
-                .ok_or_else(|| CliError(format!("hang: '{value}' is not seconds")))?
-        }
-        "ranks" => {
-            e.ranks = match value {
-                "0" => RankBase::Zero,
-                "1" => RankBase::One,
-                "auto" => RankBase::Auto,
-                _ => return err(format!("ranks: '{value}' is not 0, 1 or auto")),
-            }
-        }
-        "uccitime" => {
-            e.ucci_time = match value {
-                "s" => UcciTimeUnit::Seconds,
-                "ms" => UcciTimeUnit::Millis,
-                "auto" => UcciTimeUnit::Auto,
-                _ => return err(format!("uccitime: '{value}' is not s, ms or auto")),
-            }
-        }
-        _ => return err(format!("unknown engine setting '{key}'")),
-    }
-    Ok(())
-}
-
 /// Parses the arguments that follow `kientuong match`.
 pub fn parse_args(args: &[String]) -> Result<MatchConfig, CliError> {
-    let mut game = None;
-    let mut each: Vec<(String, String)> = Vec::new();
-    let mut engine_keys: Vec<Vec<(String, String)>> = Vec::new();
-    let mut repeat_given = false;
-    let mut cfg = MatchConfig {
-        game: GameKind::Chess,
-        engines: Vec::new(),
-        tournament: TournamentKind::RoundRobin,
-        games: 1,
-        rounds: 1,
-        repeat: false,
-        concurrency: 1,
-        openings: OpeningConfig::default(),
-        pgnout: None,
-        sprt: None,
-        rules: RuleSet::Asian,
-        resign: None,
-        draw: None,
-        seed: 0x6b69_656e_7475_6f6e,
-        quiet: false,
-        move_limit: None,
-        chess960: false,
-        allow_replays: false,
-        tb: None,
-    };
-    let (mut tb_path, mut tb_pieces) = (None, None);
+    let mut read = flags::ReadFlags::new();
     for (flag, values) in groups(args)? {
-        match flag.as_str() {
-            "engine" => engine_keys.push(key_values(&flag, &values)?),
-            "each" => each.extend(key_values(&flag, &values)?),
-            "game" | "variant" => {
-                game = Some(match one_value(&flag, &values)? {
-                    "chess" | "standard" => GameKind::Chess,
-                    "fischerandom" | "chess960" | "frc" | "dfrc" => {
-                        cfg.chess960 = true;
-                        GameKind::Chess
-                    }
-                    "xiangqi" => GameKind::Xiangqi,
-                    other => return err(format!("--game: '{other}' is not chess or xiangqi")),
-                })
-            }
-            "games" => cfg.games = number("--games", one_value(&flag, &values)?)?,
-            "rounds" => cfg.rounds = number("--rounds", one_value(&flag, &values)?)?,
-            "repeat" => {
-                repeat_given = true;
-                cfg.repeat = match values.as_slice() {
-                    [] => true,
-                    // cutechess takes a count (`-repeat 2`); a boolean is accepted too.
-                    [v] => match v.parse::<u32>() {
-                        Ok(count) => count >= 2,
-                        Err(_) => boolean("--repeat", v)?,
-                    },
-                    _ => return err("--repeat takes at most one value"),
-                }
-            }
-            "concurrency" => cfg.concurrency = number("--concurrency", one_value(&flag, &values)?)?,
-            "chess960" => {
-                cfg.chess960 = match values.as_slice() {
-                    [] => true,
-                    [v] => boolean("--chess960", v)?,
-                    _ => return err("--chess960 takes at most one value"),
-                }
-            }
-            "seed" | "srand" => cfg.seed = number("--seed", one_value(&flag, &values)?)?,
-            "quiet" => cfg.quiet = true,
-            "allow-replays" => cfg.allow_replays = true,
-            "tb" => tb_path = Some(one_value(&flag, &values)?.to_owned()),
-            "tb-pieces" | "tbpieces" => {
-                tb_pieces = Some(number("--tb-pieces", one_value(&flag, &values)?)?)
-            }
-            "movelimit" => {
-                cfg.move_limit = Some(number("--movelimit", one_value(&flag, &values)?)?)
-            }
-            "tournament" => {
-                cfg.tournament = match one_value(&flag, &values)? {
-                    "gauntlet" => TournamentKind::Gauntlet,
-                    "round-robin" | "roundrobin" => TournamentKind::RoundRobin,
-                    other => {
-                        return err(format!(
-                            "--tournament: '{other}' is not gauntlet or round-robin"
-                        ))
-                    }
-                }
-            }
-            "rules" => {
-                cfg.rules = match one_value(&flag, &values)? {
-                    "asian" => RuleSet::Asian,
-                    "cxq" => RuleSet::Cxq,
-                    other => return err(format!("--rules: '{other}' is not asian or cxq")),
-                }
-            }
-            "pgnout" => {
-                let path = match values.as_slice() {
-                    [v] if !v.contains('=') => v.clone(),
-                    _ => key_values(&flag, &values)?
-                        .into_iter()
-                        .find(|(k, _)| k == "file")
-                        .map(|(_, v)| v)
-                        .ok_or_else(|| CliError("--pgnout needs file=PATH".into()))?,
-                };
-                cfg.pgnout = Some(PathBuf::from(path));
-            }
-            "openings" => {
-                for (k, v) in key_values(&flag, &values)? {
-                    let o = &mut cfg.openings;
-                    match k.as_str() {
-                        "file" => o.file = Some(PathBuf::from(v)),
-                        "book" => {
-                            o.book = match v.as_str() {
-                                "large" => BuiltinBook::Large,
-                                "classic" => BuiltinBook::Classic,
-                                _ => {
-                                    return err(format!(
-                                        "--openings book: '{v}' is not large or classic"
-                                    ))
-                                }
-                            }
-                        }
-                        "format" => {
-                            o.format = match v.as_str() {
-                                "epd" => OpeningFormat::Epd,
-                                "pgn" => OpeningFormat::Pgn,
-                                _ => {
-                                    return err(format!(
-                                        "--openings format: '{v}' is not epd or pgn"
-                                    ))
-                                }
-                            }
-                        }
-                        "order" => {
-                            o.order = match v.as_str() {
-                                "random" => OpeningOrder::Random,
-                                "sequential" => OpeningOrder::Sequential,
-                                _ => {
-                                    return err(format!(
-                                        "--openings order: '{v}' is not random or sequential"
-                                    ))
-                                }
-                            }
-                        }
-                        "plies" => o.plies = Some(number("--openings plies", &v)?),
-                        "start" => o.start = number("--openings start", &v)?,
-                        "policy" => {}
-                        _ => return err(format!("--openings: unknown key '{k}'")),
-                    }
-                }
-            }
-            "sprt" => {
-                let (mut elo0, mut elo1, mut alpha, mut beta) = (None, None, 0.05, 0.05);
-                for (k, v) in key_values(&flag, &values)? {
-                    match k.as_str() {
-                        "elo0" => elo0 = Some(number("--sprt elo0", &v)?),
-                        "elo1" => elo1 = Some(number("--sprt elo1", &v)?),
-                        "alpha" => alpha = number("--sprt alpha", &v)?,
-                        "beta" => beta = number("--sprt beta", &v)?,
-                        "model" if v == "logistic" => {}
-                        _ => return err(format!("--sprt: unknown key '{k}={v}'")),
-                    }
-                }
-                let (Some(elo0), Some(elo1)) = (elo0, elo1) else {
-                    return err("--sprt needs elo0= and elo1=");
-                };
-                if !(alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) || elo1 <= elo0 {
-                    return err("--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5");
-                }
-                cfg.sprt = Some(SprtConfig { elo0, elo1, alpha, beta });
-            }
-            "resign" => {
-                let mut rule = ResignRule { movecount: 3, score: 600, twosided: false };
-                for (k, v) in key_values(&flag, &values)? {
-                    match k.as_str() {
-                        "movecount" => rule.movecount = number("--resign movecount", &v)?,
-                        "score" => rule.score = number("--resign score", &v)?,
-                        "twosided" => rule.twosided = boolean("--resign twosided", &v)?,
-                        _ => return err(format!("--resign: unknown key '{k}'")),
-                    }
-                }
-                cfg.resign = Some(rule);
-            }
-            "draw" => {
-                let mut rule = DrawRule { movenumber: 40, movecount: 8, score: 10 };
-                for (k, v) in key_values(&flag, &values)? {
-                    match k.as_str() {
-                        "movenumber" => rule.movenumber = number("--draw movenumber", &v)?,
-                        "movecount" => rule.movecount = number("--draw movecount", &v)?,
-                        "score" => rule.score = number("--draw score", &v)?,
-                        _ => return err(format!("--draw: unknown key '{k}'")),
-                    }
-                }
-                cfg.draw = Some(rule);
-            }
-            other => return err(format!("unknown flag '--{other}'")),
-        }
+        flags::read_flag(&mut read, &flag, &values)?;
     }
-    cfg.game = game.ok_or_else(|| CliError("--game chess|xiangqi is required".into()))?;
-    if engine_keys.len() < 2 {
-        return err("a match needs at least two --engine");
-    }
-    for keys in &engine_keys {
-        let mut e = EngineConfig::new("");
-        for (k, v) in each.iter().chain(keys) {
-            apply_engine_key(&mut e, k, v)?;
-        }
-        if e.cmd.is_empty() {
-            return err("every --engine needs cmd=PATH");
-        }
-        if e.name.is_empty() {
-            e.name = default_name(&e.cmd);
-        }
-        if cfg.chess960 && !e.options.iter().any(|(k, _)| k.eq_ignore_ascii_case("UCI_Chess960")) {
-            e.options.push(("UCI_Chess960".into(), "true".into()));
-        }
-        if !e.limits.is_set() {
-            return err(format!("engine '{}' has no tc=, st=, nodes= or depth=", e.name));
-        }
-        cfg.engines.push(e);
-    }
-    make_names_unique(&mut cfg.engines);
-    if cfg.games == 0 || cfg.rounds == 0 || cfg.concurrency == 0 {
-        return err("--games, --rounds and --concurrency must be at least 1");
-    }
-    let scheduled = scheduled_games(&cfg);
-    if scheduled > MAX_SCHEDULED_GAMES {
-        return err(format!(
-            "--games {} and --rounds {} make {scheduled} games; a match schedules at most \
-             {MAX_SCHEDULED_GAMES}",
-            cfg.games, cfg.rounds
-        ));
-    }
-    if cfg.sprt.is_some() && cfg.engines.len() != 2 {
-        return err("--sprt needs exactly two engines");
-    }
-    if cfg.chess960 && cfg.game != GameKind::Chess {
-        return err("--chess960 applies to chess only");
-    }
-    // A Chess960 start position favours one side: both colours play it unless told otherwise.
-    cfg.repeat |= cfg.chess960 && !repeat_given;
-    if cfg.rules == RuleSet::Cxq && cfg.game != GameKind::Xiangqi {
-        return err("--rules cxq applies to xiangqi only");
-    }
-    match (tb_path, tb_pieces) {
-        (None, Some(_)) => return err("--tb-pieces needs --tb DIR"),
-        (Some(_), Some(n)) if n < 3 => {
-            return err(format!("--tb-pieces: {n} is too few (the smallest tables have 3 pieces)"))
-        }
-        (Some(path), pieces) => cfg.tb = Some(TbConfig { path, pieces }),
-        (None, None) => {}
-    }
-    if cfg.tb.is_some() && cfg.game != GameKind::Chess {
-        return err("--tb: Syzygy tablebases are for chess only");
-    }
-    Ok(cfg)
-}
-
-pub fn default_name(cmd: &str) -> String {
-    std::path::Path::new(cmd)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| cmd.to_owned())
-}
-
-/// Two engines with the same name would merge in the tables: number the repeats.
-fn make_names_unique(engines: &mut [EngineConfig]) {
-    for i in 1..engines.len() {
-        let base = engines[i].name.clone();
-        let mut k = 2;
-        while engines[..i].iter().any(|e| e.name == engines[i].name) {
-            engines[i].name = format!("{base}-{k}");
-            k += 1;
-        }
-    }
+    checks::finish(read)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::*;
+    use crate::stats::sprt::SprtConfig;
+    use std::path::PathBuf;
+    use std::time::Duration;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
