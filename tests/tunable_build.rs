@@ -1,7 +1,7 @@
-//! The `tune` build (`--features tune`, built by `scripts/test` into `target/tune/<profile>/`):
-//! every tunable search constant is a UCI spin option with the normal build's value and range,
-//! the build searches exactly as the normal one until an option moves a constant, and a value
-//! out of range is refused with an `info string`.
+//! The SPSA build (`--features spsa-options`, built by `scripts/test` into
+//! `target/tune/<profile>/`): every tunable search constant is a UCI spin option with the normal
+//! build's value and range, the build searches exactly as the normal one until an option moves a
+//! constant, and a value out of range is refused with an `info string`.
 
 use kientuong_suite::kientuong_bin;
 use std::io::{BufRead, BufReader, Write};
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// `target/tune/<profile>/kientuong`, beside the normal `target/<profile>/kientuong`.
-fn tune_bin() -> PathBuf {
+fn spsa_build_bin() -> PathBuf {
     let normal = kientuong_bin();
     let profile_dir = normal.parent().expect("profile dir");
     let profile = profile_dir.file_name().expect("profile name");
@@ -17,8 +17,8 @@ fn tune_bin() -> PathBuf {
     let bin = target.join("tune").join(profile).join(normal.file_name().expect("exe name"));
     assert!(
         bin.exists(),
-        "{} not found: build it with `cargo build --profile {} -p engine-bin --features tune \
-         --target-dir target/tune` (scripts/test does)",
+        "{} not found: build it with `cargo build --profile {} -p engine-bin \
+         --features spsa-options --target-dir target/tune` (scripts/test does)",
         bin.display(),
         profile.to_string_lossy()
     );
@@ -82,8 +82,8 @@ fn nodes(lines: &[String]) -> u64 {
 #[test]
 fn every_tunable_constant_is_an_option_with_the_normal_builds_value() {
     let params = stdout_of(&kientuong_bin(), &["params"]);
-    assert_eq!(params, stdout_of(&tune_bin(), &["params"]), "the two builds disagree");
-    let handshake = stdout_of(&tune_bin(), &["uci", "quit"]);
+    assert_eq!(params, stdout_of(&spsa_build_bin(), &["params"]), "the two builds disagree");
+    let handshake = stdout_of(&spsa_build_bin(), &["uci", "quit"]);
     let mut count = 0;
     for line in params.lines() {
         let f: Vec<&str> = line.split(", ").collect();
@@ -102,8 +102,8 @@ fn every_tunable_constant_is_an_option_with_the_normal_builds_value() {
 #[test]
 fn xiangqi_lists_its_own_column_and_ucci_announces_it() {
     let params = stdout_of(&kientuong_bin(), &["params", "--game", "xiangqi"]);
-    assert_eq!(params, stdout_of(&tune_bin(), &["params", "--game", "xiangqi"]));
-    let handshake = stdout_of(&tune_bin(), &["ucci", "quit"]);
+    assert_eq!(params, stdout_of(&spsa_build_bin(), &["params", "--game", "xiangqi"]));
+    let handshake = stdout_of(&spsa_build_bin(), &["ucci", "quit"]);
     let mut count = 0;
     for line in params.lines() {
         let f: Vec<&str> = line.split(", ").collect();
@@ -116,27 +116,27 @@ fn xiangqi_lists_its_own_column_and_ucci_announces_it() {
 }
 
 #[test]
-fn the_tune_build_searches_xiangqi_as_the_normal_one() {
+fn the_spsa_build_searches_xiangqi_as_the_normal_one() {
     let lines = ["setoption name UCI_Variant value xiangqi"];
     let search = |bin: &PathBuf| nodes(&search_with_position(bin, &lines, "position startpos", 8));
-    assert_eq!(search(&kientuong_bin()), search(&tune_bin()));
+    assert_eq!(search(&kientuong_bin()), search(&spsa_build_bin()));
 }
 
 #[test]
-fn the_tune_build_searches_as_the_normal_one_until_a_constant_moves() {
+fn the_spsa_build_searches_as_the_normal_one_until_a_constant_moves() {
     let normal = nodes(&search_with(&kientuong_bin(), &[], 9));
-    assert_eq!(normal, nodes(&search_with(&tune_bin(), &[], 9)));
+    assert_eq!(normal, nodes(&search_with(&spsa_build_bin(), &[], 9)));
     // LMR constants are read into a table when a search starts.
-    let moved = search_with(&tune_bin(), &["setoption name LMR_BASE value 150"], 9);
+    let moved = search_with(&spsa_build_bin(), &["setoption name LMR_BASE value 150"], 9);
     assert_ne!(normal, nodes(&moved), "LMR_BASE did not reach the search");
-    let moved = search_with(&tune_bin(), &["setoption name RFP_MARGIN value 40"], 9);
+    let moved = search_with(&spsa_build_bin(), &["setoption name RFP_MARGIN value 40"], 9);
     assert_ne!(normal, nodes(&moved), "RFP_MARGIN did not reach the search");
 }
 
 #[test]
 fn a_value_out_of_range_is_refused_and_changes_nothing() {
-    let normal = nodes(&search_with(&tune_bin(), &[], 8));
-    let out = search_with(&tune_bin(), &["setoption name RFP_MARGIN value 5000"], 8);
+    let normal = nodes(&search_with(&spsa_build_bin(), &[], 8));
+    let out = search_with(&spsa_build_bin(), &["setoption name RFP_MARGIN value 5000"], 8);
     assert!(
         out.iter().any(|l| l.starts_with("info string") && l.contains("RFP_MARGIN")),
         "{out:?}"

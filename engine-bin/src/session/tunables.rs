@@ -1,5 +1,5 @@
 //! The search's tunable constants that are options: every entry of `search::params::TUNABLES`
-//! in a build with the `tune` feature, none otherwise. `options.rs` turns each into a spin
+//! in a build with the `spsa-options` feature, none otherwise. `options.rs` turns each into a spin
 //! option named as the constant (so that an SPSA driver, `kientuong spsa` or OpenBench, sets
 //! them like any option), through the same listing and `setoption` path as every other
 //! option. A normal build announces none and treats their names as unknown, since its
@@ -11,12 +11,12 @@
 use search::params::Param;
 
 /// The constants a `setoption` may change in this build.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa-options")]
 pub fn params() -> &'static [&'static Param] {
     search::params::TUNABLES
 }
 
-#[cfg(not(feature = "tune"))]
+#[cfg(not(feature = "spsa-options"))]
 pub fn params() -> &'static [&'static Param] {
     &[]
 }

@@ -2,13 +2,13 @@
 # Reproduces a game's committed evaluation weights from a fresh datagen: self-play data, then
 # Texel tuning (`kientuong texel`) written back into crates/eval-<game>/src/weights.rs.
 #
-#   scripts/tune.sh xiangqi            the recipe of the committed xiangqi weights (defaults)
-#   GAMES=200 scripts/tune.sh chess    smaller or larger runs through the environment
+#   scripts/texel.sh xiangqi            the recipe of the committed xiangqi weights (defaults)
+#   GAMES=200 scripts/texel.sh chess    smaller or larger runs through the environment
 #
 # The data depends on the evaluation that plays it: to reproduce a tuning commit, generate with
 # the build of its parent (DATAGEN_BIN=path/to/that/kientuong); the tuner itself reads the
 # current weights.rs as its starting point. Data is identical at any THREADS (games are seeded
-# by number and written in order), and so is the tune (its sums are added in a fixed order).
+# by number and written in order), and so is the Texel run (its sums are added in a fixed order).
 #
 # Variables (defaults = the committed xiangqi run): GAMES, NODES, SEED, THREADS, STEPS, LR,
 # LAMBDA, HOLDOUT, OUT (data file), DATAGEN_BIN. Training data is regenerated, never
@@ -18,7 +18,7 @@
 # (crates/tournament/README.md) and commit the weights only if the match says they gain.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-game=${1:?usage: scripts/tune.sh chess|xiangqi}
+game=${1:?usage: scripts/texel.sh chess|xiangqi}
 GAMES=${GAMES:-1520}
 NODES=${NODES:-5000}
 SEED=${SEED:-1}
@@ -29,6 +29,7 @@ LAMBDA=${LAMBDA:-0.1}
 HOLDOUT=${HOLDOUT:-0.1}
 DATA_ROOT=${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}
 mkdir -p "$DATA_ROOT"
+# `tune-`: the prefix from before this script was texel.sh, kept so that data made then is found.
 OUT=${OUT:-$DATA_ROOT/tune-$game-s$SEED-n$NODES-g$GAMES.data}
 
 cargo build --release -q -p engine-bin
