@@ -36,6 +36,25 @@ fn selfplay(game: &str) {
     assert_eq!(summary.records.len(), 8);
     assert_clean_games(&summary, &[0, 1]);
     assert_pgn_matches(&summary, &pgn, game);
+    assert_clock_lows(&summary, &pgn);
+}
+
+/// On a 1-second clock each side's least time left is recorded (a game that reaches both
+/// sides' moves has both), is at most the starting second, and goes into the PGN's tags.
+fn assert_clock_lows(summary: &tournament::MatchSummary, pgn: &std::path::Path) {
+    let text = std::fs::read_to_string(pgn).expect("the PGN is written");
+    for r in &summary.records {
+        let engine_moves = r.moves.iter().filter(|m| m.note.as_deref() != Some("book")).count();
+        if engine_moves < 2 {
+            continue;
+        }
+        for (side, low) in ["White", "Black"].into_iter().zip(r.clock_low) {
+            let low = low.unwrap_or_else(|| panic!("game {}: no clock low for {side}", r.number));
+            assert!(low <= std::time::Duration::from_secs(1), "game {}: {low:?}", r.number);
+            let tag = format!("[{side}ClockLow \"{:.3}\"]", low.as_secs_f64());
+            assert!(text.contains(&tag), "game {}: {tag} not in the PGN", r.number);
+        }
+    }
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::config::{MatchConfig, TournamentKind};
 use crate::engine::EngineSession;
 use crate::game::adjudicate::Adjudicator;
 use crate::game::play::{play_game, GameRules, Played, TbProbe};
-use crate::game::record::GameRecord;
+use crate::game::record::MatchGame;
 use crate::notation::pgn;
 use crate::schedule::jobs::{schedule, Job};
 use crate::schedule::openings::{self, Opening};
@@ -25,7 +25,7 @@ use std::sync::{mpsc, Arc, Mutex};
 
 /// What a finished match leaves: every game and the totals.
 pub struct MatchSummary {
-    pub records: Vec<GameRecord>,
+    pub records: Vec<MatchGame>,
     pub tally: Tally,
     /// The text printed at the end (also returned for tests).
     pub report: String,
@@ -175,7 +175,7 @@ pub fn run_match<G: Game>(
         drop(tx);
         for (job, played) in rx {
             let opening: &Opening = &openings[job.opening];
-            let record = GameRecord {
+            let record = MatchGame {
                 number: job.number,
                 round: job.round,
                 white: job.white,
@@ -188,6 +188,7 @@ pub fn run_match<G: Game>(
                 end: played.end,
                 time_control: cfg.engines[job.white].limits.pgn_tag(),
                 date: date.clone(),
+                clock_low: played.clock_low,
             };
             let mut pgn_bytes = None;
             if let Some(file) = pgn_file.as_mut() {

@@ -4,7 +4,7 @@ use game_api::{Game, GenKind, MoveList};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use tournament::config::{BuiltinBook, GameKind, OpeningConfig, OpeningOrder};
-use tournament::game::record::{GameEnd, GameRecord, PlayedMove, Termination};
+use tournament::game::record::{GameEnd, MatchGame, PlayedMove, Termination};
 use tournament::notation::pgn::write_game;
 use tournament::notation::san::{parse_any, san};
 use tournament::schedule::openings::{builtin_classic, load, parse_epd, parse_pgn, validate};
@@ -132,8 +132,8 @@ fn loading_cuts_orders_and_shuffles() {
     assert_eq!(a.len(), all.len());
 }
 
-fn record(moves: &[&str], fen: Option<&str>, end: GameEnd) -> GameRecord {
-    GameRecord {
+fn record(moves: &[&str], fen: Option<&str>, end: GameEnd) -> MatchGame {
+    MatchGame {
         number: 1,
         round: 1,
         white: 0,
@@ -148,6 +148,7 @@ fn record(moves: &[&str], fen: Option<&str>, end: GameEnd) -> GameRecord {
             .collect(),
         end,
         time_control: "10+0.1".into(),
+        clock_low: [Some(std::time::Duration::from_millis(412)), None],
         date: "2026.01.02".into(),
     }
 }
@@ -170,6 +171,8 @@ fn pgn_text_for_both_games() {
         "{text}"
     );
     assert!(text.contains("{White mates} 1-0"));
+    assert!(text.contains("[WhiteClockLow \"0.412\"]\n"), "{text}");
+    assert!(!text.contains("BlackClockLow"), "no tag for a side without a clock: {text}");
 
     let fen = "4k3/8/8/8/8/8/8/R3K3 b Q - 0 7";
     let text = write_game::<Chess>(

@@ -8,10 +8,11 @@ use crate::engine::score::pgn_text;
 use crate::engine::{EngineError, EngineSession, GoClocks, PositionText};
 use crate::game::adjudicate::{tablebase_end, Adjudicator};
 use crate::game::clock::{Charge, Clock};
-use crate::game::record::{capitalize, GameEnd, PlayedMove, Termination};
+use crate::game::record::{capitalize, engine_note, GameEnd, PlayedMove, Termination};
 use crate::game::referee::Referee;
 use crate::schedule::openings::Opening;
 use game_api::{Color, Game, Wdl};
+use std::time::Duration;
 
 /// A tablebase asked about a position: its result for the side to move (the fifty-move clock
 /// counted), or `None` when the position is outside the tables. `games.rs` makes one from
@@ -29,11 +30,13 @@ pub struct GameRules<'a, G: Game> {
     pub tablebase: Option<TbProbe<'a, G>>,
 }
 
-/// The outcome, the moves, and which seats (White, Black) must get a fresh process.
+/// The outcome, the moves, which seats (White, Black) must get a fresh process, and the least
+/// time each side had left when one of its moves arrived (`MatchGame::clock_low`).
 pub struct Played {
     pub end: GameEnd,
     pub moves: Vec<PlayedMove>,
     pub restart: [bool; 2],
+    pub clock_low: [Option<Duration>; 2],
 }
 
 /// Plays one game. `seats[0]` is White/Red. A seat without a session gets one started here.
@@ -57,6 +60,7 @@ pub fn play_game<G: Game>(
                 },
                 moves,
                 restart,
+                clock_low: [None; 2],
             }
         }
     };
@@ -93,11 +97,12 @@ pub fn play_game<G: Game>(
                 Termination::Abandoned,
                 format!("{} {}", capitalize(names[i]), describe_start(&e)),
             );
-            return Played { end, moves, restart };
+            return Played { end, moves, restart, clock_low: [None; 2] };
         }
     }
 
     let mut clocks = [Clock::new(&configs[0].limits), Clock::new(&configs[1].limits)];
+    let mut clock_low: [Option<Duration>; 2] = [None; 2];
     let mut adjudicator = rules.adjudicator;
     let end = loop {
         if let Some(v) = referee.verdict() {
@@ -142,6 +147,12 @@ pub fn play_game<G: Game>(
                 };
             }
         };
+        let on_clock = configs[i].limits.clock.is_some();
+        if on_clock {
+            // Inside the margin past zero counts as nothing left.
+            let left = clocks[i].remaining.saturating_sub(reply.elapsed);
+            clock_low[i] = Some(clock_low[i].map_or(left, |low| low.min(left)));
+        }
         if clocks[i].charge(reply.elapsed, &configs[i].limits, configs[i].margin) == Charge::Forfeit
         {
             restart[i] = true;
@@ -161,13 +172,12 @@ pub fn play_game<G: Game>(
                 format!("{who} makes an illegal move: {}", reply.raw),
             );
         }
-        let note = match (reply.score, reply.depth) {
-            (Some(s), Some(d)) => {
-                format!("{}/{d} {:.3}s", pgn_text(s), reply.elapsed.as_secs_f64())
-            }
-            (Some(s), None) => format!("{} {:.3}s", pgn_text(s), reply.elapsed.as_secs_f64()),
-            _ => format!("{:.3}s", reply.elapsed.as_secs_f64()),
-        };
+        let note = engine_note(
+            reply.score.map(pgn_text).as_deref(),
+            reply.depth,
+            reply.elapsed,
+            on_clock.then_some(clocks[i].remaining),
+        );
         moves.push(PlayedMove {
             text: referee.moves().last().cloned().unwrap_or(best),
             note: Some(note),
@@ -187,7 +197,7 @@ pub fn play_game<G: Game>(
             break end;
         }
     };
-    Played { end, moves, restart }
+    Played { end, moves, restart, clock_low }
 }
 
 fn describe_start(e: &EngineError) -> String {

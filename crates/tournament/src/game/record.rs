@@ -2,6 +2,7 @@
 //! comment ("perpetual chase by Red", "Black loses on time"), and the moves with their notes.
 
 use game_api::{Color, Outcome, Reason, Verdict};
+use std::time::Duration;
 
 /// The PGN `Termination` classes used by the runner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,16 +92,18 @@ pub fn capitalize(s: &str) -> String {
     }
 }
 
-/// One move of a game with the note that goes into the PGN (`+0.31/12 0.105s`, or `book`).
+/// One move of a game with the note that goes into the PGN (`+0.31/12 0.105s, 0.905s left`, or
+/// `book`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
     pub text: String,
     pub note: Option<String>,
 }
 
-/// Everything needed to write a game's PGN and count its result.
+/// A game played in a match: everything needed to write its PGN and count its result. (Not
+/// datagen's `GameRecord`, a self-play game in its compact training format.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct MatchGame {
     /// 1-based game number in schedule order.
     pub number: usize,
     pub round: usize,
@@ -115,4 +118,51 @@ pub struct GameRecord {
     pub end: GameEnd,
     pub time_control: String,
     pub date: String,
+    /// White's and Black's least time left when one of their moves arrived (before the
+    /// increment): how near each came to losing on time. `None` off the clock or before a move.
+    pub clock_low: [Option<Duration>; 2],
+}
+
+/// The PGN note of an engine's move: the score and depth when the engine gave them, the time
+/// the move took, and, when the mover plays on a clock, the time its clock shows after the move
+/// (increment added, as the next `go` sends it). The clock is written so that how close an
+/// engine came to flagging can be read off the PGN alone: the times taken do not add up to it,
+/// each being rounded to the millisecond.
+pub fn engine_note(
+    score: Option<&str>,
+    depth: Option<u32>,
+    elapsed: Duration,
+    clock_left: Option<Duration>,
+) -> String {
+    let mut note = match (score, depth) {
+        (Some(s), Some(d)) => format!("{s}/{d} "),
+        (Some(s), None) => format!("{s} "),
+        _ => String::new(),
+    };
+    note.push_str(&format!("{:.3}s", elapsed.as_secs_f64()));
+    if let Some(left) = clock_left {
+        note.push_str(&format!(", {:.3}s left", left.as_secs_f64()));
+    }
+    note
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_on_a_clock_notes_the_time_left() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            engine_note(Some("+0.31"), Some(12), ms(105), Some(ms(905))),
+            "+0.31/12 0.105s, 0.905s left"
+        );
+        assert_eq!(engine_note(Some("-M3"), None, ms(7), Some(ms(0))), "-M3 0.007s, 0.000s left");
+        assert_eq!(
+            engine_note(None, Some(4), ms(1234), None),
+            "1.234s",
+            "a depth alone is not shown"
+        );
+        assert_eq!(engine_note(Some("+0.10"), Some(3), ms(10), None), "+0.10/3 0.010s");
+    }
 }

@@ -4,7 +4,7 @@
 //! reason goes into a `TerminationDetails` tag there instead of the movetext.
 
 use crate::config::GameKind;
-use crate::game::record::GameRecord;
+use crate::game::record::MatchGame;
 use crate::notation::san::san;
 use game_api::Game;
 
@@ -16,14 +16,14 @@ fn tag(out: &mut String, name: &str, value: &str) {
 }
 
 /// The game as PGN text, ending with a blank line.
-pub fn write_game<G: Game>(rec: &GameRecord, game: GameKind, event: &str) -> String {
+pub fn write_game<G: Game>(rec: &MatchGame, game: GameKind, event: &str) -> String {
     write_game_with::<G>(rec, game, false, event)
 }
 
 /// [`write_game`], marking a Chess960 game with `[Variant "Chess960"]` as cutechess and
 /// the rating lists do (its start position is in the `FEN` tag, with `SetUp`).
 pub fn write_game_with<G: Game>(
-    rec: &GameRecord,
+    rec: &MatchGame,
     game: GameKind,
     chess960: bool,
     event: &str,
@@ -53,6 +53,12 @@ pub fn write_game_with<G: Game>(
     tag(&mut out, "PlyCount", &rec.moves.len().to_string());
     tag(&mut out, "TimeControl", &rec.time_control);
     tag(&mut out, "Termination", rec.end.termination.pgn_text());
+    // How near each side came to losing on time, for both games (xiangqi has no move notes).
+    for (side, low) in ["WhiteClockLow", "BlackClockLow"].into_iter().zip(rec.clock_low) {
+        if let Some(low) = low {
+            tag(&mut out, side, &format!("{:.3}", low.as_secs_f64()));
+        }
+    }
     if game == GameKind::Xiangqi {
         tag(&mut out, "TerminationDetails", &rec.end.comment);
     }
