@@ -5,7 +5,7 @@
 //! reads it and lowers the loss (under its old name, `tune`, for chess: scripts still call that).
 
 use datagen::data_file::{open, read_positions};
-use datagen::{Filter, Record};
+use datagen::{Filter, PositionRecord};
 use game_api::{Game, GameKind};
 use kientuong_suite::kientuong_bin;
 use std::path::Path;
@@ -45,7 +45,7 @@ fn datagen(game: &str, threads: usize, format: &str, out: &Path) -> String {
     )
 }
 
-fn records<G: Game>(path: &Path) -> (GameKind, Vec<Record>) {
+fn records<G: Game>(path: &Path) -> (GameKind, Vec<PositionRecord>) {
     let game = open(path).unwrap().game();
     let mut out = Vec::new();
     read_positions::<G>(path, &Filter::default(), |r| out.push(r)).unwrap();

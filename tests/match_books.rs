@@ -31,7 +31,7 @@ fn premise(game: &str, fen: &str) {
         let (g, h) = (&games[x], &games[y]);
         assert_eq!((g.white, g.black), (h.white, h.black), "same colours");
         // Moves and each search's score and depth; only the time taken may differ.
-        let line = |r: &tournament::game::record::GameRecord| -> Vec<String> {
+        let line = |r: &tournament::game::record::MatchGame| -> Vec<String> {
             r.moves
                 .iter()
                 .map(|m| {

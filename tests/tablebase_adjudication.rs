@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use syzygy::Tables;
 use syzygy_common::tables_dir;
-use tournament::game::record::{GameRecord as MatchGame, Termination};
+use tournament::game::record::{MatchGame, Termination};
 
 fn open_tables(dir: &Path) -> Tables {
     Tables::open(dir.to_str().expect("UTF-8 path")).expect("the test tables open")

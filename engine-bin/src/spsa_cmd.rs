@@ -18,7 +18,5 @@ pub fn run(args: &SpsaArgs) -> Result<(), String> {
         say!("{}", spsa::USAGE);
         return Ok(());
     }
-    spsa::run_from_args(&args.args, &mut tournament::Stdout)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+    spsa::run_from_args(&args.args, &mut tournament::Stdout).map(|_| ()).map_err(|e| e.to_string())
 }

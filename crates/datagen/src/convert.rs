@@ -11,7 +11,7 @@
 //! one of them: the converted file replays to the very positions of the original, in order.
 
 use crate::error::DataError;
-use crate::format::{Reader, Record};
+use crate::format::{PositionRecord, Reader};
 use crate::record_format::{GameRecord, Ply, RecordWriter, CP_LIMIT};
 use game_api::{Game, GenKind, Move, MoveList};
 use std::io::{Read, Write};
@@ -30,7 +30,7 @@ struct Chain<G> {
 }
 
 /// The score of a position file's record (White's view) from the side to move's view.
-fn side_to_move_score(r: &Record) -> Result<i16, DataError> {
+fn side_to_move_score(r: &PositionRecord) -> Result<i16, DataError> {
     if r.score.unsigned_abs() > CP_LIMIT as u16 {
         return Err(DataError::Corrupt("a score beyond the centipawn range"));
     }

@@ -7,7 +7,7 @@
 //! selection [`Filter::default`] reproduces, so the filter applies to game records only.
 
 use crate::error::DataError;
-use crate::format::{Reader, Record, MAGIC};
+use crate::format::{PositionRecord, Reader, MAGIC};
 use crate::record_format::{RecordReader, RECORDS_MAGIC};
 use crate::replay::{replay, Filter};
 use game_api::{Game, GameKind};
@@ -58,7 +58,7 @@ pub fn open(path: &Path) -> Result<DataFile<BufReader<File>>, DataError> {
 pub fn read_positions<G: Game>(
     path: &Path,
     filter: &Filter,
-    mut sink: impl FnMut(Record),
+    mut sink: impl FnMut(PositionRecord),
 ) -> Result<FileStats, DataError> {
     let mut stats = FileStats::default();
     let mut file = open(path)?;

@@ -33,9 +33,10 @@ impl ResultCode {
     }
 }
 
-/// One position.
+/// One training position: the position, the search's score of it, the result of the game it
+/// came from, and the side to move. (A whole game is a `record_format::GameRecord`.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct PositionRecord {
     pub fen: String,
     /// Centipawns, White's (Red's) point of view.
     pub score: i16,
@@ -56,7 +57,7 @@ impl<W: Write> Writer<W> {
         Ok(Writer { out })
     }
 
-    pub fn write(&mut self, r: &Record) -> io::Result<()> {
+    pub fn write(&mut self, r: &PositionRecord) -> io::Result<()> {
         let fen = r.fen.as_bytes();
         let n = u8::try_from(fen.len()).map_err(|_| invalid("FEN longer than 255 bytes"))?;
         self.out.write_all(&r.score.to_le_bytes())?;
@@ -94,7 +95,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// The next record; `None` at a clean end of file.
-    pub fn next_record(&mut self) -> io::Result<Option<Record>> {
+    pub fn next_record(&mut self) -> io::Result<Option<PositionRecord>> {
         let mut head = [0u8; 5];
         match self.input.read(&mut head[..1])? {
             0 => return Ok(None),
@@ -113,7 +114,7 @@ impl<R: Read> Reader<R> {
         let mut fen = vec![0u8; usize::from(head[4])];
         self.input.read_exact(&mut fen)?;
         let fen = String::from_utf8(fen).map_err(|_| invalid("FEN is not UTF-8"))?;
-        Ok(Some(Record { fen, score, result, stm: head[3] }))
+        Ok(Some(PositionRecord { fen, score, result, stm: head[3] }))
     }
 }
 
@@ -121,21 +122,21 @@ impl<R: Read> Reader<R> {
 mod tests {
     use super::*;
 
-    fn sample() -> Vec<Record> {
+    fn sample() -> Vec<PositionRecord> {
         vec![
-            Record {
+            PositionRecord {
                 fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
                 score: -35,
                 result: ResultCode::Draw,
                 stm: 1,
             },
-            Record {
+            PositionRecord {
                 fen: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1".into(),
                 score: i16::MAX,
                 result: ResultCode::Win,
                 stm: 0,
             },
-            Record { fen: "x".into(), score: i16::MIN, result: ResultCode::Loss, stm: 0 },
+            PositionRecord { fen: "x".into(), score: i16::MIN, result: ResultCode::Loss, stm: 0 },
         ]
     }
 

@@ -39,7 +39,7 @@ pub mod sha256;
 
 pub use data_file::{read_positions, FileStats};
 pub use error::DataError;
-pub use format::{Reader, Record, ResultCode, Writer, FORMAT_VERSION, MAGIC};
+pub use format::{PositionRecord, Reader, ResultCode, Writer, FORMAT_VERSION, MAGIC};
 pub use record_format::{GameRecord, Ply, RecordReader, RecordWriter};
 pub use replay::Filter;
 pub use run::{run, run_with, Config, GameSink, Summary};

@@ -1,5 +1,5 @@
 //! Positions out of game records: each game is replayed from its start FEN and every ply the
-//! filter accepts becomes a [`Record`], the type the tuner and the net trainer already consume.
+//! filter accepts becomes a [`PositionRecord`], the type the tuner and the net trainer already consume.
 //!
 //! The filter is applied here, when the data is read, and not when datagen writes it: a file
 //! keeps every searched position, and a trainer can choose another selection without a new
@@ -8,7 +8,7 @@
 //! capture or promotion, no mate score.
 
 use crate::error::DataError;
-use crate::format::Record;
+use crate::format::PositionRecord;
 use crate::record_format::{is_mate, GameRecord};
 use game_api::{Game, Move};
 
@@ -63,7 +63,7 @@ pub fn replay<G: Game>(
     game: &GameRecord,
     index: u64,
     filter: &Filter,
-    mut sink: impl FnMut(Record),
+    mut sink: impl FnMut(PositionRecord),
 ) -> Result<(), DataError> {
     let mut pos =
         G::from_fen(&game.start_fen).map_err(|_| DataError::BadFen(game.start_fen.clone()))?;
@@ -78,7 +78,7 @@ pub fn replay<G: Game>(
         }
         if filter.keeps(&pos, ply, mv, p.score) {
             let stm = pos.side_to_move();
-            sink(Record {
+            sink(PositionRecord {
                 fen: pos.fen(),
                 score: white_view(p.score, stm.sign()),
                 result: game.result,

@@ -5,7 +5,7 @@
 //! the one game, which is what lets a test hold the replay of the record against the positions
 //! taken directly.
 
-use crate::format::{Record, ResultCode};
+use crate::format::{PositionRecord, ResultCode};
 use crate::record_format::{stored_cp, stored_mate, GameRecord, Ply};
 use crate::rng::Rng;
 use game_api::{Color, Evaluator, Game, GenKind, MoveList, Outcome};
@@ -53,7 +53,7 @@ impl DrawRule {
 #[derive(Clone, Debug)]
 pub struct PlayedGame {
     pub record: GameRecord,
-    pub kept: Vec<Record>,
+    pub kept: Vec<PositionRecord>,
     /// Whether the tablebase (see [`Tablebase`]) ended the game.
     pub by_tablebase: bool,
 }
@@ -155,7 +155,7 @@ pub fn play_game_with<G: Game, E: Evaluator<G>>(
     engine.clear();
     let limits = Limits::nodes(s.nodes);
     let signals = Signals::default();
-    let mut kept: Vec<Record> = Vec::new();
+    let mut kept: Vec<PositionRecord> = Vec::new();
     // Plies in a row on which the search said White is winning (+) or losing (-).
     let mut decided_run: i32 = 0;
     let mut by_tablebase = false;
@@ -183,7 +183,7 @@ pub fn play_game_with<G: Game, E: Evaluator<G>>(
         plies.push(Ply { mv: best.raw(), score });
         if let Some(cp) = cp {
             if !pos.in_check() && !pos.is_tactical(best) {
-                kept.push(Record {
+                kept.push(PositionRecord {
                     fen: pos.fen(),
                     score: (cp * stm.sign()).clamp(i16::MIN.into(), i16::MAX.into()) as i16,
                     result: ResultCode::Draw,

@@ -5,7 +5,9 @@
 use datagen::convert::convert;
 use datagen::record_format::{GameRecord, Ply, RecordReader, RecordWriter};
 use datagen::replay::replay;
-use datagen::{play_game, DrawRule, Filter, GameSettings, Reader, Record, ResultCode, Writer};
+use datagen::{
+    play_game, DrawRule, Filter, GameSettings, PositionRecord, Reader, ResultCode, Writer,
+};
 use game_api::{Evaluator, Game, GameKind, Move};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
@@ -44,7 +46,7 @@ fn through_file(id: GameKind, records: &[GameRecord]) -> (Vec<GameRecord>, usize
     (back, bytes.len())
 }
 
-fn replay_all<G: Game>(records: &[GameRecord], filter: &Filter) -> Vec<Record> {
+fn replay_all<G: Game>(records: &[GameRecord], filter: &Filter) -> Vec<PositionRecord> {
     let mut out = Vec::new();
     for (i, g) in records.iter().enumerate() {
         replay::<G>(g, i as u64, filter, |r| out.push(r)).unwrap();
@@ -54,7 +56,7 @@ fn replay_all<G: Game>(records: &[GameRecord], filter: &Filter) -> Vec<Record> {
 
 fn records_equal_positions<G: Game, E: Evaluator<G> + Default>(id: GameKind) {
     let played = games::<G, E>(4);
-    let direct: Vec<Record> = played.iter().flat_map(|g| g.kept.clone()).collect();
+    let direct: Vec<PositionRecord> = played.iter().flat_map(|g| g.kept.clone()).collect();
     let records: Vec<GameRecord> = played.iter().map(|g| g.record.clone()).collect();
     let (back, bytes) = through_file(id, &records);
     assert_eq!(back, records);
@@ -191,7 +193,7 @@ fn an_illegal_word_is_an_error_and_none_only_ends_a_record() {
 
 fn converter_keeps_every_position<G: Game, E: Evaluator<G> + Default>(id: GameKind) {
     let played = games::<G, E>(3);
-    let direct: Vec<Record> = played.iter().flat_map(|g| g.kept.clone()).collect();
+    let direct: Vec<PositionRecord> = played.iter().flat_map(|g| g.kept.clone()).collect();
     let mut positions = Writer::new(Vec::new(), id).unwrap();
     direct.iter().for_each(|r| positions.write(r).unwrap());
     let bytes = positions.into_inner();
@@ -267,7 +269,7 @@ fn fischer_random_starts_replay_to_the_positions_datagen_keeps() {
             let ranks: Vec<&str> = g.start_fen.split([' ', '/']).collect();
             ranks[0] != standard[0] && ranks[7] != standard[1]
         }));
-        let direct: Vec<Record> = played.iter().flat_map(|g| g.kept.clone()).collect();
+        let direct: Vec<PositionRecord> = played.iter().flat_map(|g| g.kept.clone()).collect();
         let (back, _) = through_file(GameKind::Chess, &records);
         assert_eq!(back, records);
         assert_eq!(replay_all::<Chess>(&back, &Filter::default()), direct);

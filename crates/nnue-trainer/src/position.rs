@@ -5,7 +5,7 @@
 //! Fixed size (no heap), so that a shuffle buffer of them is one allocation and moving
 //! positions around costs a copy, and so that memory is `capacity × size_of` whatever the data.
 
-use datagen::Record;
+use datagen::PositionRecord;
 use game_api::{Color, GameKind};
 use nnue::features::NnueGame;
 use nnue::king_buckets::{feature_in_view, king_squares, views, FeatureSet};
@@ -44,7 +44,7 @@ impl TrainingPosition {
     /// The position of a datagen record of game `G`, its inputs those of `features` (the
     /// mapping is inference's own, `nnue::king_buckets`).
     pub fn from_record<G: NnueGame>(
-        r: &Record,
+        r: &PositionRecord,
         features: FeatureSet,
     ) -> Result<TrainingPosition, Unusable> {
         let pos = G::from_fen(&r.fen).map_err(|_| Unusable::BadFen)?;

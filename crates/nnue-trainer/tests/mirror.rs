@@ -45,7 +45,8 @@ fn twins_match<G: NnueGame>(values: &[i32], files: u8) {
                 return;
             }
             let p = TrainingPosition::from_record::<G>(&rec, FeatureSet::Plain).unwrap();
-            let mirrored = datagen::Record { fen: mirror_fen(&rec.fen, files), ..rec.clone() };
+            let mirrored =
+                datagen::PositionRecord { fen: mirror_fen(&rec.fen, files), ..rec.clone() };
             let q = TrainingPosition::from_record::<G>(&mirrored, FeatureSet::Plain).unwrap();
             let twin = p.mirrored::<G>();
             assert_eq!(pairs(&twin), pairs(&q), "{}", rec.fen);

@@ -3,7 +3,7 @@
 //! (the selection position files were written with).
 
 use crate::games::GameModel;
-use datagen::{read_positions, Filter, Record};
+use datagen::{read_positions, Filter, PositionRecord};
 use movegen_chess::Chess;
 use movegen_xiangqi::Xiangqi;
 use rayon::prelude::*;
@@ -44,7 +44,7 @@ impl Dataset {
         let mut records = Vec::new();
         let filter = Filter::default();
         for path in paths {
-            let push = |r: Record| records.push(r);
+            let push = |r: PositionRecord| records.push(r);
             let read = match game.name {
                 "chess" => read_positions::<Chess>(Path::new(path), &filter, push),
                 "xiangqi" => read_positions::<Xiangqi>(Path::new(path), &filter, push),
@@ -56,7 +56,7 @@ impl Dataset {
     }
 
     /// Traces records in parallel; keeps their order.
-    pub fn from_records(game: &GameModel, records: &[Record]) -> Dataset {
+    pub fn from_records(game: &GameModel, records: &[PositionRecord]) -> Dataset {
         let traced: Vec<Option<Traced>> = records
             .par_iter()
             .map(|r| {

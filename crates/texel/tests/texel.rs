@@ -1,7 +1,7 @@
 //! The tuner on a small fixed sample: its gradient is the loss's, Adam lowers the loss, K is
 //! fitted, and the write-back reproduces `weights.rs` for the committed values.
 
-use datagen::{Record, ResultCode};
+use datagen::{PositionRecord, ResultCode};
 use game_api::{Game, GenKind, MoveList, S};
 use movegen_xiangqi::Xiangqi;
 use texel::optimise::{adam, fit_k, AdamSettings};
@@ -42,7 +42,7 @@ fn sample() -> (GameModel, Dataset) {
                     result = ResultCode::Draw;
                 }
                 let stm = pos.side_to_move().index() as u8;
-                records.push(Record { fen, score: (white / 2) as i16, result, stm });
+                records.push(PositionRecord { fen, score: (white / 2) as i16, result, stm });
             }
         }
     }

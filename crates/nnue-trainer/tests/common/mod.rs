@@ -2,7 +2,7 @@
 //! their material balance (a signal a net can learn from piece-square inputs alone).
 #![allow(dead_code)]
 
-use datagen::{Filter, GameRecord, Ply, Record, RecordWriter, ResultCode, Writer};
+use datagen::{Filter, GameRecord, Ply, PositionRecord, RecordWriter, ResultCode, Writer};
 use game_api::{Color, GenKind, MoveList, SplitMix64};
 use nnue::king_buckets::FeatureSet;
 use nnue::NnueGame;
@@ -81,8 +81,10 @@ pub fn write_positions<G: NnueGame>(path: &PathBuf, games: &[GameRecord]) {
     let kind = G::KIND.expect("a game with a file byte");
     let mut w = Writer::new(std::io::BufWriter::new(file), kind).expect("header");
     for g in games {
-        datagen::replay::replay::<G>(g, 0, &Filter::all(), |r: Record| w.write(&r).expect("write"))
-            .expect("replay");
+        datagen::replay::replay::<G>(g, 0, &Filter::all(), |r: PositionRecord| {
+            w.write(&r).expect("write")
+        })
+        .expect("replay");
     }
     use std::io::Write;
     w.into_inner().flush().expect("flush");
