@@ -3,8 +3,8 @@
 //! reduction, and the depth of the re-search after a reduced move beats alpha.
 
 use crate::history::QuietKey;
-use crate::node::{MoveLoop, Node};
 use crate::node_common::TtProbe;
+use crate::node_frame::{MoveLoop, Node};
 use crate::params::*;
 use crate::report::Bound;
 use crate::score::*;

@@ -5,8 +5,8 @@
 
 use crate::correction::CorrectionKeys;
 use crate::history::{Histories, QuietKey};
-use crate::node::MoveLoop;
 use crate::node_common::BestSoFar;
+use crate::node_frame::MoveLoop;
 use crate::params::*;
 use crate::report::Bound;
 use crate::score::*;

@@ -32,6 +32,7 @@ mod learn;
 mod limits;
 mod node;
 mod node_common;
+mod node_frame;
 pub mod params;
 mod picker;
 pub mod profile;

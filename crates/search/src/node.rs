@@ -5,8 +5,9 @@
 //! move-ordering and correction tables in `learn.rs`.
 
 use crate::correction::CorrectionKeys;
-use crate::history::{Histories, PieceTo, QuietKey};
+use crate::history::{Histories, QuietKey};
 use crate::node_common::{refined_by_tt, BestSoFar};
+use crate::node_frame::{MoveLoop, Node};
 use crate::params::*;
 use crate::picker::MovePicker;
 use crate::prune::Prune;
@@ -20,33 +21,6 @@ use std::ops::ControlFlow;
 
 /// Quiet moves remembered per node for the history malus.
 const MAX_QUIETS_TRACKED: usize = 64;
-
-/// Where a full-width node is and what its window makes of it, for the steps it calls.
-#[derive(Clone, Copy)]
-pub(crate) struct Node {
-    pub ply: usize,
-    /// A principal-variation node: its window is open.
-    pub pv: bool,
-    /// Expected to fail high.
-    pub cut: bool,
-}
-
-/// What the move loop's pruning, reductions and history updates read; fixed for the loop.
-#[derive(Clone, Copy)]
-pub(crate) struct MoveLoop {
-    /// The node's depth once hindsight and internal iterative reduction have set it.
-    pub depth: i32,
-    /// The static evaluation refined by the TT (`NO_EVAL` in check).
-    pub eval: i32,
-    /// The evaluation rose since this side's previous move.
-    pub improving: bool,
-    /// The node is or once was on a principal variation.
-    pub tt_pv: bool,
-    /// Quiet moves after this many are pruned near the leaves.
-    pub lmp_limit: i32,
-    /// The continuation histories' context (`Worker::continuation_context`).
-    pub prev: [Option<PieceTo>; 2],
-}
 
 impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     /// Alpha-beta with PVS below the root. `cut_node`: expected to fail high.

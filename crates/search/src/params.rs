@@ -41,10 +41,7 @@ pub const MATE_PROOF_MARGIN: i32 = 2;
 /// expect from a long think; earlier it would only flood the engine pane.
 pub const CURRMOVE_REPORT_AFTER_MS: u64 = 3000;
 
-/// The column of chess's values (and of every game that is not xiangqi).
-pub const CHESS: usize = 0;
-/// The column of xiangqi's values.
-pub const XIANGQI: usize = 1;
+pub use crate::profile::{CHESS, XIANGQI};
 
 /// Which column of values game `G` plays with (its [`Profile`]); a constant, so the choice
 /// folds away.

@@ -11,8 +11,12 @@
 //! switch that is off compiles away. A game that is neither chess nor xiangqi (the search's toy
 //! games) gets [`Profile::DEFAULT`]: chess's tunables, every per-game idea off.
 
-use crate::params::{CHESS, XIANGQI};
 use game_api::{Game, GameKind};
+
+/// The column of chess's values in `params.rs` (and of every game that is not xiangqi).
+pub const CHESS: usize = 0;
+/// The column of xiangqi's values.
+pub const XIANGQI: usize = 1;
 
 /// One game's search settings other than the values of the tunable constants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

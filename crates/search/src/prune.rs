@@ -3,8 +3,8 @@
 //! that skip one move (or every quiet move left) unsearched.
 
 use crate::history::{Histories, QuietKey};
-use crate::node::{MoveLoop, Node};
 use crate::node_common::TtProbe;
+use crate::node_frame::{MoveLoop, Node};
 use crate::params::*;
 use crate::picker::MovePicker;
 use crate::report::Bound;
