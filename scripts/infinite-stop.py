@@ -2,13 +2,16 @@
 """A long `go infinite` (reliability issue, part 4): the engine searches a chess position with
 Threads 2 and Hash 1024 for MINUTES while its resident memory is sampled every few seconds;
 then `stop` is sent and timed to the `bestmove`, and the last PV it printed is played out by
-python-chess. It passes when memory stays flat once the table is full (the growth from the
-first sample at hashfull >= 990 to the end, or over the second half of the run if the table
-never fills, is at most GROWTH_MIB), `stop` is answered within 100 ms, and the PV and the best
-move are legal (the best move being the PV's first).
+python-chess. STOPS short searches follow (`go infinite` for 1 s, then `stop`, each timed and
+its PV played out), since one `stop` is one sample of a latency that the machine's load
+decides. It passes when memory stays flat once the table is full (the growth from the first
+sample at hashfull >= 990 to the end, or over the second half of the run if the table never
+fills, is at most GROWTH_MIB), every `stop` is answered within 100 ms, every PV and best move
+is legal, and every best move is the first move of the last PV printed (with several threads
+the best move may come from a helper thread, whose PV a GUI sees only if it is printed).
 
     scripts/infinite-stop.py KIENTUONG [--minutes M] [--threads T] [--hash MB] [--fen FEN]
-                             [--every SECONDS] [--out TSV]
+                             [--every SECONDS] [--stops N] [--out TSV]
 
 The samples (seconds, RSS in KiB, hashfull, nodes) go to TSV, by default
 ${KIENTUONG_DATA:-~/.cache/kientuong}/infinite/rss-<date>.tsv. Exit status 1 on a failure.
@@ -26,8 +29,9 @@ import chess
 
 STOP_LIMIT_MS = 100
 GROWTH_MIB = 8
-# A middlegame with play on both wings: long searches there keep many lines alive.
-DEFAULT_FEN = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"
+# The Queen's Gambit Declined after 7. Rc1 c6: a level middlegame where long searches keep
+# many lines alive.
+DEFAULT_FEN = "r1bq1rk1/pp1nbppp/2p1pn2/3p2B1/2PP4/2N1PN2/PP3PPP/2RQKB1R w K - 0 8"
 
 
 def reader(stream, lines):
@@ -98,8 +102,11 @@ def pv_problem(fen, pv, best):
     board = chess.Board(fen)
     if not pv:
         return "no PV was printed"
-    if pv[0] != best:
-        return f"best move {best} is not the PV's first move {pv[0]}"
+    try:
+        if chess.Move.from_uci(best) not in board.legal_moves:
+            return f"best move {best} is illegal"
+    except ValueError:
+        return f"best move '{best}' is not a move"
     for i, text in enumerate(pv):
         try:
             move = chess.Move.from_uci(text)
@@ -109,6 +116,22 @@ def pv_problem(fen, pv, best):
             return f"PV move {i + 1} {text} is illegal in {board.fen()}"
         board.push(move)
     return None
+
+
+def stop_search(send, lines, fen, info):
+    """Sends `stop` to a running search: (milliseconds to the `bestmove`, the best move, why
+    the PV is not legal or None). Info lines printed between the last drain and the bestmove
+    carry the final PV."""
+    sent = time.monotonic()
+    send("stop")
+    answered, line = wait_for(lines, "bestmove", 30, info)
+    words = line.split()
+    best = words[1] if len(words) > 1 else ""
+    if info.pv and info.pv[0] != best:
+        mismatch = f"best move {best}, last PV {' '.join(info.pv[:3])} …"
+    else:
+        mismatch = None
+    return (answered - sent) * 1000, best, pv_problem(fen, info.pv, best), mismatch
 
 
 def memory_growth(samples):
@@ -129,6 +152,7 @@ def main():
     parser.add_argument("--hash", type=int, default=1024)
     parser.add_argument("--fen", default=DEFAULT_FEN)
     parser.add_argument("--every", type=float, default=5)
+    parser.add_argument("--stops", type=int, default=20)
     parser.add_argument("--out", default=os.path.join(data, "infinite", f"rss-{stamp}.tsv"))
     args = parser.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
@@ -164,12 +188,15 @@ def main():
             out.write("\t".join("" if v is None else str(v) for v in sample) + "\n")
             out.flush()
     drain(lines, info)
-    sent = time.monotonic()
-    send("stop")
-    # Info lines printed between the last drain and the bestmove carry the final PV.
-    answered, line = wait_for(lines, "bestmove", 30, info)
-    stop_ms = (answered - sent) * 1000
-    best = line.split()[1] if len(line.split()) > 1 else ""
+    stop_ms, best, problem, mismatch = stop_search(send, lines, args.fen, info)
+    short = []  # (ms, problem, mismatch) of each short search
+    for _ in range(args.stops):
+        short_info = Info()
+        send("go infinite")
+        time.sleep(1)
+        drain(lines, short_info)
+        ms, _, why, other = stop_search(send, lines, args.fen, short_info)
+        short.append((ms, why, other))
     send("quit")
     try:
         engine.wait(timeout=10)
@@ -178,14 +205,22 @@ def main():
 
     growth, since = memory_growth(samples)
     peak = max(s[1] for s in samples)
-    problem = pv_problem(args.fen, info.pv, best)
     print(f"go infinite {args.minutes:g} min, Threads {args.threads}, Hash {args.hash}: {len(samples)} samples in {args.out}")
     print(f"  RSS first {samples[0][1] / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB, last {samples[-1][1] / 1024:.0f} MiB; "
           f"hashfull {info.hashfull}, nodes {info.nodes}")
     print(f"  growth since {since} s: {growth / 1024:.1f} MiB (limit {GROWTH_MIB})")
     print(f"  stop answered in {stop_ms:.1f} ms (limit {STOP_LIMIT_MS}); bestmove {best}, PV of {len(info.pv)} moves: "
-          f"{problem or 'legal'}")
-    failed = growth > GROWTH_MIB * 1024 or stop_ms > STOP_LIMIT_MS or problem is not None
+          f"{problem or 'legal'}{'; ' + mismatch if mismatch else ''}")
+    failed = growth > GROWTH_MIB * 1024 or stop_ms > STOP_LIMIT_MS or problem or mismatch
+    if short:
+        times = sorted(ms for ms, _, _ in short)
+        wrong = [why for _, why, _ in short if why is not None]
+        other = [m for _, _, m in short if m is not None]
+        print(f"  {len(short)} short searches: stop answered in median {times[len(times) // 2]:.1f} ms, "
+              f"max {times[-1]:.1f} ms, {sum(t > STOP_LIMIT_MS for t in times)} over the limit; "
+              f"{len(wrong)} illegal{': ' + wrong[0] if wrong else ''}; {len(other)} best moves "
+              f"not the last PV's first{': ' + other[0] if other else ''}")
+        failed = failed or times[-1] > STOP_LIMIT_MS or wrong or other
     print("FAIL" if failed else "PASS")
     sys.exit(1 if failed else 0)
 
