@@ -1,5 +1,5 @@
 //! The seeded short version of `scripts/race-protocol`, so that every test run races the input
-//! thread against the search threads: 2,000 commands per dialect (`go` with every kind of
+//! thread against the search threads: 1,500 commands per dialect (`go` with every kind of
 //! limit, `stop`, `ponderhit`, `isready`, new games, positions, Threads 1–8, Hash, MultiPV and
 //! Clear Hash, 0 to 5 ms apart) through the real binary, one process per dialect in parallel.
 //! No finding may be reported: every `go` answered exactly once and legally, every `isready`
@@ -48,7 +48,7 @@ fn seeded_race_run_finds_nothing() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let script = root.join("scripts/race-protocol");
     let engine = kientuong_suite::kientuong_bin();
-    let commands = env_or("KIENTUONG_RACE_COMMANDS", "2000");
+    let commands = env_or("KIENTUONG_RACE_COMMANDS", "1500");
     let wanted: u64 = commands.parse().expect("KIENTUONG_RACE_COMMANDS is a number");
     let seed = env_or("KIENTUONG_RACE_SEED", "5");
     let out = std::env::temp_dir().join(format!("kientuong-race-{}", std::process::id()));
