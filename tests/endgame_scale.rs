@@ -16,7 +16,7 @@ use endgame::{DrawScale, FULL};
 use game_api::{Color, Game};
 use movegen_chess::Chess;
 use syzygy::{to_shakmaty, Tables};
-use syzygy_common::{outcome50, tables_dir, SplitMix64};
+use syzygy_common::{empty_square, fen_of, outcome50, tables_dir, SplitMix64};
 
 /// White's men and Black's, kings included: `("KBN", "K")`.
 type Material<'a> = (&'a str, &'a str);
@@ -35,39 +35,10 @@ fn random_position(rng: &mut SplitMix64, white: &str, black: &str) -> Option<Che
     let mut board = [None::<char>; 64];
     let men = white.chars().chain(black.chars().map(|c| c.to_ascii_lowercase()));
     for man in men {
-        let pawn = man.eq_ignore_ascii_case(&'p');
-        let sq = loop {
-            let sq = rng.below(64);
-            if board[sq].is_none() && (!pawn || (8..56).contains(&sq)) {
-                break sq;
-            }
-        };
+        let sq = empty_square(rng, &board, man.eq_ignore_ascii_case(&'p'));
         board[sq] = Some(man);
     }
-    let mut text = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            text.push('/');
-        }
-    }
-    let side = if rng.below(2) == 0 { 'w' } else { 'b' };
-    let pos = Chess::from_fen(&format!("{text} {side} - - 0 1")).ok()?;
+    let pos = Chess::from_fen(&fen_of(&board, rng.below(2) == 0, 0)).ok()?;
     // shakmaty also refuses checks no legal move could have given (two checkers in line).
     to_shakmaty(&pos).map(|_| pos)
 }

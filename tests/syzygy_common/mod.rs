@@ -65,7 +65,7 @@ pub struct Sample {
 const PIECE_LETTERS: [char; 5] = ['P', 'N', 'B', 'R', 'Q'];
 
 /// A FEN from a square -> letter board (a1 = 0).
-fn fen_of(board: &[Option<char>; 64], white_to_move: bool, clock: u32) -> String {
+pub fn fen_of(board: &[Option<char>; 64], white_to_move: bool, clock: u32) -> String {
     let mut text = String::new();
     for rank in (0..8).rev() {
         let mut empty = 0;
@@ -93,7 +93,7 @@ fn fen_of(board: &[Option<char>; 64], white_to_move: bool, clock: u32) -> String
 }
 
 /// A random empty square; pawns only on ranks 2 to 7.
-fn empty_square(rng: &mut SplitMix64, board: &[Option<char>; 64], pawn: bool) -> usize {
+pub fn empty_square(rng: &mut SplitMix64, board: &[Option<char>; 64], pawn: bool) -> usize {
     loop {
         let sq = rng.below(64);
         if board[sq].is_none() && (!pawn || (8..56).contains(&sq)) {
