@@ -19,6 +19,7 @@
 
 mod genfens;
 mod go;
+mod lag;
 mod perft;
 mod position;
 mod probe;
@@ -53,6 +54,10 @@ pub struct SessionEngine<G: PlayableGame> {
     /// UCCI `banmoves`: root moves the searches must not play, until the next `position`.
     banned: Vec<Move>,
     search: search::Engine<G, G::Eval>,
+    /// The position our last timed move led to, and the clock lag measured so far: a `go` in
+    /// the position one reply later tells what the GUI charged for that move (`lag.rs`).
+    played: Option<G>,
+    lag: lag::LagMeter,
 }
 
 impl<G: PlayableGame> SessionEngine<G> {
@@ -64,6 +69,8 @@ impl<G: PlayableGame> SessionEngine<G> {
             root: Some(root),
             banned: Vec::new(),
             search: search::Engine::new(settings.hash_mb, settings.threads),
+            played: None,
+            lag: lag::LagMeter::default(),
         };
         engine.install_eval(settings);
         engine.install_tablebase(settings);
@@ -101,6 +108,8 @@ impl<G: PlayableGame> SessionEngine<G> {
     /// Forgets the TT and the histories (`ucinewgame`, `Clear Hash`).
     pub fn clear(&mut self) {
         self.search.clear();
+        self.played = None;
+        self.lag.forget_move();
     }
 
     /// Re-applies rule options to the current position (after `setoption`).

@@ -1,6 +1,7 @@
 //! `go`: from the GUI's parameters to a search, and from the search's result to the line that
 //! ends it (`bestmove m [ponder p] [draw|resign]`, `bestmove (none)`, `nobestmove`).
 
+use super::lag::Clock;
 use super::progress::{self, Progress};
 use super::{PlayableGame, SessionEngine};
 use crate::session::control::{Control, Ticket};
@@ -8,7 +9,7 @@ use crate::session::options::Settings;
 use crate::session::skill::Skill;
 use game_api::{Color, Game, GameKind, GenKind, Move, MoveList};
 use protocol::{BestMove, Dialect, GoParams, Offer, Score, SearchInfo};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Accept an offered draw (UCCI `go draw`, `ponderhit draw`) at or below this score.
 const DRAW_ACCEPT_CP: i32 = 20;
@@ -72,15 +73,23 @@ impl<G: PlayableGame> SessionEngine<G> {
     /// Runs search `seq` and prints its answer. Every path ends the ticket, so the GUI always
     /// gets exactly one `bestmove`/`nobestmove` per `go`.
     pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {
+        let started = Instant::now();
         let ticket = cx.control.begin_search(seq);
         cx.control.set_prober(Some(self.prober(cx.settings)));
-        let answer = self.answer(params, cx, &ticket);
+        let answer = self.answer(params, cx, &ticket, started);
         cx.control.set_prober(None);
         cx.control.end_search(ticket, &answer.line(cx.dialect));
     }
 
-    fn answer(&mut self, params: &GoParams, cx: &GoContext<'_>, ticket: &Ticket) -> BestMove {
+    fn answer(
+        &mut self,
+        params: &GoParams,
+        cx: &GoContext<'_>,
+        ticket: &Ticket,
+        started: Instant,
+    ) -> BestMove {
         let out = &cx.control.out;
+        let played = self.played.take();
         if !params.ignored.is_empty() {
             out.note(&format!("go: ignored {}", summarize(&params.ignored)));
         }
@@ -113,6 +122,17 @@ impl<G: PlayableGame> SessionEngine<G> {
         }
         limits.searchmoves = searchmoves;
         limits.banmoves = self.banned.clone();
+        let clock = timed_clock(&limits, side);
+        let continues = played.as_ref().is_some_and(|after| is_reply(after, root));
+        self.lag.observe(continues, clock);
+        if let Some(ms) = self.lag.announce(limits.move_overhead) {
+            out.note(&format!(
+                "clock lag: the GUI charges about {ms} ms a move beyond the search; planning \
+                 with {ms} ms (Move Overhead {})",
+                limits.move_overhead
+            ));
+        }
+        limits.move_overhead = self.lag.overhead_ms(limits.move_overhead);
         let s = cx.settings;
         let game = G::KIND.unwrap_or(GameKind::Chess);
         let skill = Skill::new(s.skill_level, s.limit_strength.then_some(s.elo), game);
@@ -135,10 +155,13 @@ impl<G: PlayableGame> SessionEngine<G> {
         // allowed.
         let Some(best) = chosen else {
             wait_if_held(cx.control, limits.infinite || limits.ponder);
+            self.lag.record(None, 0);
             return BestMove::default();
         };
         let mut after = root.clone();
         after.make(best);
+        self.lag.record(clock, started.elapsed().as_millis() as u64);
+        self.played = clock.map(|_| after.clone());
         let ponder = found.ponder.filter(|&p| found.best == Some(best) && after.is_legal(p));
         let draw_offered = params.draw || cx.control.draw_offered(ticket);
         let offer = match cx.dialect {
@@ -158,6 +181,25 @@ impl<G: PlayableGame> SessionEngine<G> {
             offer: offer.filter(|_| ponder.is_some()),
         }
     }
+}
+
+/// The side to move's clock when this search runs on it (not a fixed time, not pondering, not
+/// infinite): then the next `go` can tell what the GUI charged for it.
+fn timed_clock(limits: &search::Limits, side: Color) -> Option<Clock> {
+    let timed = limits.movetime.is_none() && !limits.ponder && !limits.infinite;
+    let left_ms = limits.time[side.index()].filter(|_| timed)?;
+    Some(Clock { left_ms, inc_ms: limits.inc[side.index()].unwrap_or(0) })
+}
+
+/// Whether `pos` is `after` plus one legal move: the game our last move was played in, going on.
+fn is_reply<G: Game>(after: &G, pos: &G) -> bool {
+    let mut list = MoveList::new();
+    after.generate(GenKind::All, &mut list);
+    list.iter().any(|&m| {
+        let mut next = after.clone();
+        next.make(m);
+        next.hash() == pos.hash()
+    })
 }
 
 /// `'a', 'b', 'c'` for a few tokens; the first few and a count for many (a GUI that sends
