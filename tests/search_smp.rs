@@ -67,6 +67,55 @@ fn two_threads_many_short_searches_xiangqi() {
     }
 }
 
+/// Keeps the first move of the last PV the search showed.
+#[derive(Default)]
+struct LastPv(std::sync::Mutex<Option<Move>>);
+
+impl search::Reporter for LastPv {
+    fn info(&self, info: &search::Info<'_>) {
+        if let (Some(&first), Ok(mut last)) = (info.pv.first(), self.0.lock()) {
+            *last = Some(first);
+        }
+    }
+}
+
+/// With helper threads the vote may play a helper's move; the last PV shown must then be the
+/// helper's, or a GUI shows one line and plays another (found by the clock stress runs).
+fn bestmove_is_the_last_pv_shown<G: Game, E: Evaluator<G>>() {
+    let mut engine: Engine<G, E> = Engine::new(16, 4);
+    let mut checked = 0;
+    let positions = suite_positions::<G>();
+    for (i, pos) in positions.iter().enumerate() {
+        let shown = LastPv::default();
+        let r =
+            engine.search(pos, &Limits::nodes(2000 + 700 * i as u64), &shown, &Signals::default());
+        let last = *shown.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let (Some(best), Some(last)) = (r.best, last) {
+            assert_eq!(
+                pos.write_move(best),
+                pos.write_move(last),
+                "{}: bestmove is not the last PV shown",
+                pos.fen()
+            );
+            checked += 1;
+        }
+        assert!(r.thinking_ms <= r.time_ms, "{}", pos.fen());
+    }
+    assert!(
+        checked * 2 >= positions.len(),
+        "{checked} of {} searches showed a PV",
+        positions.len()
+    );
+}
+
+#[test]
+fn bestmove_is_the_last_pv_shown_in_both_games() {
+    for _ in 0..3 {
+        bestmove_is_the_last_pv_shown::<movegen_chess::Chess, eval_chess::ChessEval>();
+        bestmove_is_the_last_pv_shown::<movegen_xiangqi::Xiangqi, eval_xiangqi::XiangqiEval>();
+    }
+}
+
 fn stop_is_prompt<G: Game, E: Evaluator<G>>() {
     let mut engine: Engine<G, E> = Engine::new(16, 2);
     let pos = G::startpos();

@@ -3,12 +3,12 @@
 
 use crate::limits::Limits;
 use crate::params::{column, MAX_DEPTH, MAX_PLY};
-use crate::report::{Bound, Info, Reporter, Silent};
+use crate::report::{Bound, Info, Reporter, ShownPv, Silent};
 use crate::score::{from_tt, tb_win_in, verdict_score, Score, INFINITE, MATE_BOUND};
 use crate::shared::{Deadline, NodeCounter, Shared, Signals, StartGate};
 use crate::time::TimeManager;
 use crate::tt::TranspositionTable;
-use crate::worker::{MainControl, RootMove, Worker};
+use crate::worker::{pv_text, MainControl, RootMove, Worker};
 use game_api::{Evaluator, Game, GenKind, Move, MoveList, Tablebase, TbValue};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -29,6 +29,10 @@ pub struct SearchResult {
     pub depth: u32,
     pub nodes: u64,
     pub time_ms: u64,
+    /// The part of `time_ms` the time manager counts: until the main thread's last iteration
+    /// ended, before the helpers were joined. The rest (joining threads that an oversubscribed
+    /// machine had not scheduled, the vote) is overhead, like the GUI's transport lag.
+    pub thinking_ms: u64,
 }
 
 /// A TT entry as `pophash` shows it.
@@ -233,6 +237,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             h.prepare(root, &root_moves, None);
         }
 
+        let mut thinking_ms = 0;
+        let shown = ShownPv::new(reporter);
         std::thread::scope(|scope| {
             for h in helpers.iter_mut() {
                 let shared = &shared;
@@ -246,7 +252,8 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                     });
             }
             shared.start_gate.open();
-            main.iterate(&shared, reporter);
+            main.iterate(&shared, &shown);
+            thinking_ms = started.elapsed().as_millis() as u64;
             if limits.infinite || main.main.as_ref().is_some_and(|m| m.pondering) {
                 wait_for_release(signals, limits.infinite);
             }
@@ -256,6 +263,11 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         let chosen = vote(&self.workers);
         let w = &self.workers[chosen];
         let rm = &w.root_moves[0];
+        if rm.mv != shown.first() {
+            // A helper's move, or one the main thread found after its last line: show the
+            // line that is played, or the GUI shows one move and plays another.
+            self.report_chosen(root, chosen, reporter, started);
+        }
         let best = rm.mv;
         let mut ponder = rm.pv.get(1).copied();
         if ponder.is_none() {
@@ -273,7 +285,38 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             depth: w.completed_depth.max(0) as u32,
             nodes: self.workers.iter().map(|w| w.nodes).sum(),
             time_ms: started.elapsed().as_millis() as u64,
+            thinking_ms,
         }
+    }
+
+    /// One `info` line for the principal variation of the thread the vote chose.
+    fn report_chosen<R: Reporter + ?Sized>(
+        &self,
+        root: &G,
+        chosen: usize,
+        reporter: &R,
+        started: Instant,
+    ) {
+        let w = &self.workers[chosen];
+        let rm = &w.root_moves[0];
+        let depth = w.completed_depth.max(1);
+        let pv_text = pv_text(root, &rm.pv);
+        let nodes: u64 = self.workers.iter().map(|w| w.nodes).sum();
+        let micros = started.elapsed().as_micros().max(1);
+        reporter.info(&Info {
+            depth: depth as u32,
+            seldepth: rm.seldepth.max(depth as usize) as u32,
+            multipv: 1,
+            score: Score::from_value(rm.shown_score()),
+            bound: rm.bound,
+            nodes,
+            nps: u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX),
+            hashfull: self.tt.hashfull(),
+            tb_hits: self.workers.iter().map(|w| w.tb_hits).sum(),
+            time_ms: started.elapsed().as_millis() as u64,
+            pv: &rm.pv[..pv_text.len()],
+            pv_text: &pv_text,
+        });
     }
 
     /// Legal root moves after `searchmoves` / `banmoves`, TT move first, then captures. The one
@@ -379,6 +422,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             depth: 0,
             nodes: 0,
             time_ms: started.elapsed().as_millis() as u64,
+            thinking_ms: started.elapsed().as_millis() as u64,
         }
     }
 }

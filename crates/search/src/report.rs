@@ -2,6 +2,7 @@
 
 use crate::score::Score;
 use game_api::Move;
+use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 
 /// What a reported score is: exact, or a bound from an aspiration window that failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,4 +47,33 @@ pub struct Silent;
 
 impl Reporter for Silent {
     fn info(&self, _: &Info<'_>) {}
+}
+
+/// Passes every line on and remembers the first move of the last principal variation shown
+/// (MultiPV line 1), so that the engine can tell whether the move it plays was shown last.
+pub(crate) struct ShownPv<'a, R: Reporter + ?Sized> {
+    inner: &'a R,
+    first: AtomicU16,
+}
+
+impl<'a, R: Reporter + ?Sized> ShownPv<'a, R> {
+    pub fn new(inner: &'a R) -> Self {
+        ShownPv { inner, first: AtomicU16::new(Move::NONE.0) }
+    }
+
+    /// The first move of the last line 1 shown; `Move::NONE` before any.
+    pub fn first(&self) -> Move {
+        Move(self.first.load(Relaxed))
+    }
+}
+
+impl<R: Reporter + ?Sized> Reporter for ShownPv<'_, R> {
+    fn info(&self, info: &Info<'_>) {
+        if info.multipv == 1 {
+            if let Some(first) = info.pv.first() {
+                self.first.store(first.0, Relaxed);
+            }
+        }
+        self.inner.info(info);
+    }
 }

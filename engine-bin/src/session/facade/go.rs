@@ -9,7 +9,7 @@ use crate::session::options::Settings;
 use crate::session::skill::Skill;
 use game_api::{Color, Game, GameKind, GenKind, Move, MoveList};
 use protocol::{BestMove, Dialect, GoParams, Offer, Score, SearchInfo};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Accept an offered draw (UCCI `go draw`, `ponderhit draw`) at or below this score.
 const DRAW_ACCEPT_CP: i32 = 20;
@@ -73,21 +73,14 @@ impl<G: PlayableGame> SessionEngine<G> {
     /// Runs search `seq` and prints its answer. Every path ends the ticket, so the GUI always
     /// gets exactly one `bestmove`/`nobestmove` per `go`.
     pub fn go(&mut self, params: &GoParams, seq: u64, cx: &GoContext<'_>) {
-        let started = Instant::now();
         let ticket = cx.control.begin_search(seq);
         cx.control.set_prober(Some(self.prober(cx.settings)));
-        let answer = self.answer(params, cx, &ticket, started);
+        let answer = self.answer(params, cx, &ticket);
         cx.control.set_prober(None);
         cx.control.end_search(ticket, &answer.line(cx.dialect));
     }
 
-    fn answer(
-        &mut self,
-        params: &GoParams,
-        cx: &GoContext<'_>,
-        ticket: &Ticket,
-        started: Instant,
-    ) -> BestMove {
+    fn answer(&mut self, params: &GoParams, cx: &GoContext<'_>, ticket: &Ticket) -> BestMove {
         let out = &cx.control.out;
         let played = self.played.take();
         if !params.ignored.is_empty() {
@@ -160,7 +153,8 @@ impl<G: PlayableGame> SessionEngine<G> {
         };
         let mut after = root.clone();
         after.make(best);
-        self.lag.record(clock, started.elapsed().as_millis() as u64);
+        // What the time manager counted; the rest of the GUI's charge is lag, ours included.
+        self.lag.record(clock, found.thinking_ms);
         self.played = clock.map(|_| after.clone());
         let ponder = found.ponder.filter(|&p| found.best == Some(best) && after.is_legal(p));
         let draw_offered = params.draw || cx.control.draw_offered(ticket);

@@ -6,7 +6,9 @@
 //!
 //! `charged = clock at the last go + increment − clock now`, `lag = charged − our own time`,
 //!
-//! and when the lag is larger than `Move Overhead`, the time manager plans with the lag instead.
+//! where our own time is what the time manager counted (`SearchResult::thinking_ms`): parsing,
+//! joining helper threads an oversubscribed machine had not scheduled and printing count as lag.
+//! When the lag is larger than `Move Overhead`, the time manager plans with the lag instead.
 //! A steady lag above the unused increment otherwise wears the clock down to a time loss: an
 //! XBoard match through uci2wb on a loaded 2-core machine was lost on time that way, with the
 //! default overhead.
