@@ -75,6 +75,8 @@ pub struct Engine<G: Game, E: Evaluator<G>> {
     eval_template: E,
     /// Endgame tables (`SyzygyPath`), if any: they rank the root moves and answer in the tree.
     tablebase: Option<Arc<dyn Tablebase<G>>>,
+    /// The CPUs this process may run on: a search on the clock starts no more threads.
+    cores: usize,
 }
 
 impl<G: Game, E: Evaluator<G>> Engine<G, E> {
@@ -86,6 +88,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             workers: Vec::new(),
             eval_template: E::default(),
             tablebase: None,
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
         engine.set_threads(threads);
         engine
@@ -213,14 +216,15 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             best_changes: 0,
             node_budget: limits.nodes,
         };
+        let active = active_threads(self.workers.len(), self.cores, control.time.is_timed());
         // A ponder search has no deadline until `ponderhit` (the main thread publishes it then).
         let deadline = if limits.ponder { None } else { control.time.hard_deadline() };
         let shared = Shared {
             tt: &self.tt,
             signals,
             abort: AtomicBool::new(false),
-            nodes: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
-            tb_hits: (0..self.workers.len()).map(|_| NodeCounter::default()).collect(),
+            nodes: (0..active).map(|_| NodeCounter::default()).collect(),
+            tb_hits: (0..active).map(|_| NodeCounter::default()).collect(),
             limits,
             max_depth,
             deadline: Deadline::new(started, deadline),
@@ -229,7 +233,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         for w in self.workers.iter_mut() {
             w.tablebase = tree_tablebase.clone();
         }
-        let (main, helpers) = self.workers.split_at_mut(1);
+        let (main, helpers) = self.workers[..active].split_at_mut(1);
         let main = &mut main[0];
         main.prepare(root, &root_moves, Some(control));
         main.tb_hits = root_tb_hits;
@@ -260,13 +264,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             shared.abort.store(true, Relaxed);
         });
 
-        let chosen = vote(&self.workers);
-        let w = &self.workers[chosen];
+        let workers = &self.workers[..active];
+        let chosen = vote(workers);
+        let w = &workers[chosen];
         let rm = &w.root_moves[0];
         if rm.mv != shown.first() {
             // A helper's move, or one the main thread found after its last line: show the
             // line that is played, or the GUI shows one move and plays another.
-            self.report_chosen(root, chosen, reporter, started);
+            self.report_chosen(root, &self.workers[..active], chosen, reporter, started);
         }
         let best = rm.mv;
         let mut ponder = rm.pv.get(1).copied();
@@ -283,7 +288,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
                 Score::from_value(rm.shown_score())
             },
             depth: w.completed_depth.max(0) as u32,
-            nodes: self.workers.iter().map(|w| w.nodes).sum(),
+            nodes: workers.iter().map(|w| w.nodes).sum(),
             time_ms: started.elapsed().as_millis() as u64,
             thinking_ms,
         }
@@ -293,15 +298,16 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
     fn report_chosen<R: Reporter + ?Sized>(
         &self,
         root: &G,
+        workers: &[Worker<G, E>],
         chosen: usize,
         reporter: &R,
         started: Instant,
     ) {
-        let w = &self.workers[chosen];
+        let w = &workers[chosen];
         let rm = &w.root_moves[0];
         let depth = w.completed_depth.max(1);
         let pv_text = pv_text(root, &rm.pv);
-        let nodes: u64 = self.workers.iter().map(|w| w.nodes).sum();
+        let nodes: u64 = workers.iter().map(|w| w.nodes).sum();
         let micros = started.elapsed().as_micros().max(1);
         reporter.info(&Info {
             depth: depth as u32,
@@ -312,7 +318,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             nodes,
             nps: u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX),
             hashfull: self.tt.hashfull(),
-            tb_hits: self.workers.iter().map(|w| w.tb_hits).sum(),
+            tb_hits: workers.iter().map(|w| w.tb_hits).sum(),
             time_ms: started.elapsed().as_millis() as u64,
             pv: &rm.pv[..pv_text.len()],
             pv_text: &pv_text,
@@ -437,6 +443,19 @@ fn wait_for_release(signals: &Signals, infinite: bool) {
     }
 }
 
+/// The threads a search starts. On the clock, threads beyond the cores only lose time: each
+/// runs a sliver of each scheduling round, the main thread sees its deadline late, and the
+/// answer waits until every helper has run again to see the abort (the clock stress runs lost
+/// most games on time so, with Threads 4 on 2 cores). Fixed-depth, node and infinite searches
+/// use every thread asked for.
+fn active_threads(threads: usize, cores: usize, timed: bool) -> usize {
+    if timed {
+        threads.min(cores).max(1)
+    } else {
+        threads.max(1)
+    }
+}
+
 /// Picks the thread whose best move the threads, weighted by depth and score, agree on. A
 /// proven mate wins outright (the shortest); with one thread this is always the main thread.
 fn vote<G: Game, E: Evaluator<G>>(workers: &[Worker<G, E>]) -> usize {
@@ -472,4 +491,17 @@ fn vote<G: Game, E: Evaluator<G>>(workers: &[Worker<G, E>]) -> usize {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::active_threads;
+
+    #[test]
+    fn clock_searches_start_no_more_threads_than_cores() {
+        assert_eq!(active_threads(4, 2, true), 2);
+        assert_eq!(active_threads(2, 16, true), 2);
+        assert_eq!(active_threads(4, 0, true), 1);
+        assert_eq!(active_threads(4, 2, false), 4, "depth, nodes, infinite: all threads");
+    }
 }
