@@ -16,12 +16,7 @@ use crate::{DrawScale, FULL};
 use game_api::Color;
 use movegen_chess::Chess;
 
-const PAWN: usize = 0;
-const KNIGHT: usize = 1;
-const BISHOP: usize = 2;
-const ROOK: usize = 3;
-const QUEEN: usize = 4;
-const KING: usize = 5;
+use movegen_chess::kinds::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// b1, d1, ... (a1 is dark).
 const LIGHT_SQUARES: u64 = 0x55AA_55AA_55AA_55AA;

@@ -24,12 +24,7 @@ use tables::{adjacent_files, build_psqt, file_mask, psqt_terms, KING_STEPS, KNIG
 use weight_list as ids;
 use weights::{S, WEIGHTS};
 
-const PAWN: usize = 0;
-const KNIGHT: usize = 1;
-const BISHOP: usize = 2;
-const ROOK: usize = 3;
-const QUEEN: usize = 4;
-const KING: usize = 5;
+use movegen_chess::kinds::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 #[derive(Clone)]
 pub struct ChessEval {

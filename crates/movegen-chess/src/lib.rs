@@ -45,6 +45,11 @@ pub use chess960_start::{chess960_back_rank, chess960_start_fen, dfrc_start_fen}
 pub use game_impl::{encode_move, BENCH_FENS};
 pub use position::Chess;
 
+/// Piece kinds as [`Chess::pieces_of`] and [`game_api::Game::moved_piece`] number them.
+pub mod kinds {
+    pub use crate::types::{BISHOP, KINDS, KING, KNIGHT, PAWN, QUEEN, ROOK};
+}
+
 /// Move flags for [`encode_move`].
 pub mod flags {
     pub use crate::chess_move::{CASTLING, EN_PASSANT, NORMAL, PROMOTION};

@@ -6,13 +6,7 @@ use movegen_chess::Chess;
 use shakmaty::{Bitboard, Board, ByColor, ByRole, CastlingMode, FromSetup, Setup, Square};
 use std::num::NonZeroU32;
 
-/// Kinds as `Chess::pieces_of` numbers them.
-const PAWN: usize = 0;
-const KNIGHT: usize = 1;
-const BISHOP: usize = 2;
-const ROOK: usize = 3;
-const QUEEN: usize = 4;
-const KING: usize = 5;
+use movegen_chess::kinds::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 
 /// `pos` as a shakmaty position; `None` for a position that tablebases do not hold (castling
 /// rights) or that shakmaty refuses (never for a position the rules layer reached).
