@@ -6,6 +6,9 @@
 //! that lag, and never run out of time; without an added lag, what it announces must stay far
 //! below the lag of the other game (a meter that forgot to subtract its own thinking time
 //! would announce hundreds of milliseconds here).
+//!
+//! Its own test binary, not a module of `tests/protocol/`: it measures the lag the engine
+//! announces, which must not share the process (and the machine's two cores) with heavy tests.
 
 mod protocol_driver;
 

@@ -11,6 +11,9 @@
 //!
 //! No sanitizer runs here: they need a nightly toolchain, which this project's machines lack.
 //! With `CI` set, a missing valgrind or memcheck build fails the test instead of skipping it.
+//!
+//! Its own test binary: valgrind makes it slow and heavy, and other tests of the same binary
+//! would run beside it.
 
 mod protocol_driver;
 mod syzygy_common;

@@ -6,6 +6,10 @@
 //! once, no line that is not a whole engine line, no crash and no hang.
 //! `KIENTUONG_RACE_COMMANDS` and `KIENTUONG_RACE_SEED` change the run; the full run is
 //! `scripts/race-protocol --commands 100000`.
+//!
+//! Its own test binary, not a module of `tests/protocol/` or `tests/fuzz/`: one engine per
+//! dialect races commands in parallel and an answer later than `--hang` counts as a hang; tests
+//! of the same binary beside it would load the machine and could turn a slow answer into one.
 
 use std::path::Path;
 use std::process::{Command, Stdio};

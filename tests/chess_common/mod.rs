@@ -5,7 +5,7 @@ use game_api::{Game, GenKind, MoveList};
 use movegen_chess::{Chess, BENCH_FENS};
 
 /// The suite's splitmix64, under the name the chess tests use.
-pub use kientuong_suite::SplitMix64;
+pub use game_api::SplitMix64;
 
 /// Start positions for playouts: the bench set plus positions rich in castling, en passant and
 /// promotions.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""python-chess's `chess.engine` client against our engine, for tests/client_chess960.rs: the
+"""python-chess's `chess.engine` client against our engine, for tests/protocol/client_chess960.rs: the
 analysis a GUI shows and Chess960 castling in both directions, both ways across the protocol.
 
     chess960_castling.py ENGINE

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """One complete chess game driven by python-chess's `chess.engine` client, for
-tests/protocol_clients.rs.
+tests/protocol/clients.rs.
 
     chess_client_game.py WHITE BLACK [--ponder] [--base S] [--inc S] [--max-plies N]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Oracle for tests/chess_movegen_oracle.rs: checks positions against python-chess.
+"""Oracle for tests/rules/chess_movegen_oracle.rs: checks positions against python-chess.
 
 Input file: one position per line, tab-separated:
     FEN <TAB> legal moves (sorted, space-separated UCI) <TAB> status

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Oracle for tests/syzygy_oracle.rs: checks the engine's Syzygy probes against python-chess.
+"""Oracle for tests/syzygy/oracle.rs: checks the engine's Syzygy probes against python-chess.
 
 Usage: syzygy_oracle.py TABLES_DIR INPUT
 

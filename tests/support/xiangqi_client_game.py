@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""One complete xiangqi game driven by the PyPI `cchess` client, for tests/protocol_clients.rs.
+"""One complete xiangqi game driven by the PyPI `cchess` client, for tests/protocol/clients.rs.
 
     xiangqi_client_game.py RED BLACK [--base MS] [--inc MS] [--fairy-depth D] [--max-plies N]
 

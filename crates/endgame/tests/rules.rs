@@ -1,6 +1,6 @@
 //! Each rule of both games on positions written by hand, and positions no rule speaks of left at
 //! full scale. The chess rules that fit in the 3- and 4-piece tables are also checked against
-//! them (`tests/endgame_scale.rs` of the workspace root).
+//! them (`tests/syzygy/endgame_scale.rs` of the workspace root).
 
 use endgame::{scale_eval, DrawScale, FULL};
 use game_api::{Color, Game};

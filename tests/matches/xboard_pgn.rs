@@ -1,0 +1,136 @@
+//! The reader `tests/gui_xboard.rs` judges XBoard's matches with, on PGN files XBoard wrote in
+//! such matches (`tests/data/xboard/`: chess through polyglot, xiangqi through uci2wb over UCCI
+//! and over UCI), so that it is checked where no XBoard is installed: every game is read to its
+//! end, and a forfeit, an unfinished game, an illegal move or a false mate is refused.
+
+use crate::xboard_common;
+
+use movegen_chess::Chess;
+use movegen_xiangqi::Xiangqi;
+use xboard_common::pgn::{referee, split_games, GameSummary, PgnGame};
+use xboard_common::xiangqi_san;
+
+fn fixture(name: &str) -> String {
+    let path = kientuong_suite::data_dir().join("xboard").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn chess(game: &PgnGame) -> Result<GameSummary, String> {
+    referee::<Chess>(
+        game,
+        |pos, token| tournament::san::parse_any(pos, token).ok_or_else(|| "illegal".to_owned()),
+        true,
+    )
+}
+
+fn xiangqi(game: &PgnGame) -> Result<GameSummary, String> {
+    referee::<Xiangqi>(game, xiangqi_san::resolve, false)
+}
+
+/// (result, plies, end comment) of each game.
+fn summaries(
+    text: &str,
+    judge: fn(&PgnGame) -> Result<GameSummary, String>,
+) -> Vec<(String, usize, String)> {
+    split_games(text)
+        .iter()
+        .map(|g| judge(g).unwrap_or_else(|e| panic!("{e}")))
+        .map(|s| (s.result, s.plies, s.end_comment))
+        .collect()
+}
+
+fn expect(result: &str, plies: usize, end: &str) -> (String, usize, String) {
+    (result.to_owned(), plies, end.to_owned())
+}
+
+#[test]
+fn chess_games_through_polyglot_read_to_their_end() {
+    assert_eq!(
+        summaries(&fixture("chess_polyglot.pgn"), chess),
+        [
+            expect("1/2-1/2", 96, "Draw by repetition"),
+            expect("0-1", 136, "Xboard adjudication: Checkmate")
+        ]
+    );
+}
+
+#[test]
+fn xiangqi_games_through_uci2wb_read_to_their_end() {
+    assert_eq!(
+        summaries(&fixture("xiangqi_ucci.pgn"), xiangqi),
+        [
+            expect("0-1", 262, "White resigns"),
+            expect("1/2-1/2", 296, "Xboard adjudication: 50-move rule")
+        ]
+    );
+    assert_eq!(
+        summaries(&fixture("xiangqi_uci.pgn"), xiangqi),
+        [
+            expect("0-1", 112, "Xboard adjudication: Checkmate"),
+            expect("1/2-1/2", 97, "XBoard adjudication: repetition draw")
+        ]
+    );
+}
+
+/// The first game of a fixture with `edit` applied to its text, refereed.
+fn edited(
+    name: &str,
+    edit: impl Fn(&str) -> String,
+    judge: fn(&PgnGame) -> Result<GameSummary, String>,
+) -> Result<GameSummary, String> {
+    let text = fixture(name);
+    let first = split_games(&text).into_iter().next().expect("a game");
+    let movetext = edit(&first.movetext);
+    let tags = first.tags.into_iter().map(|(t, v)| (t, edit(&v))).collect();
+    judge(&PgnGame { tags, movetext })
+}
+
+fn refused(outcome: Result<GameSummary, String>, why: &str) {
+    match outcome {
+        Ok(s) => {
+            panic!("accepted {} {{{}}}, expected a refusal for {why}", s.result, s.end_comment)
+        }
+        Err(e) => assert!(e.contains(why), "refused for {e}, expected {why}"),
+    }
+}
+
+#[test]
+fn forfeits_and_unfinished_games_are_refused() {
+    let forfeit = |t: &str| t.replace("{White resigns}", "{White forfeits on time}");
+    refused(edited("xiangqi_ucci.pgn", forfeit, xiangqi), "not finished over the board (forfeit)");
+    let crash = |t: &str| t.replace("{White resigns}", "{White exited unexpectedly}");
+    refused(edited("xiangqi_ucci.pgn", crash, xiangqi), "not finished over the board (exited)");
+    let unfinished = |t: &str| t.replace("0-1", "*");
+    refused(edited("xiangqi_ucci.pgn", unfinished, xiangqi), "unfinished");
+    let tag_only = |t: &str| if t == "0-1" { "1-0".to_owned() } else { t.to_owned() };
+    refused(edited("xiangqi_ucci.pgn", tag_only, xiangqi), "Result tag 1-0 but the movetext");
+}
+
+#[test]
+fn an_illegal_move_and_a_false_mate_are_refused() {
+    // Ci2# mates; a king never leaves its palace for i2.
+    let illegal = |t: &str| t.replace("Ci2#", "Ki2#");
+    refused(edited("xiangqi_uci.pgn", illegal, xiangqi), "ply 112: Ki2#: no legal move matches");
+    // The chess draw by repetition, called a mate.
+    let false_mate = |t: &str| {
+        t.replace("{Draw by repetition} 1/2-1/2", "{Xboard adjudication: Checkmate} 0-1")
+            .replace("1/2-1/2", "0-1")
+    };
+    refused(edited("chess_polyglot.pgn", false_mate, chess), "has legal moves");
+    // A repetition draw where our rules see none: the game cut two plies short.
+    let early = |t: &str| t.replace("48. Rg1 {+0.00/28 0.2} Kf8 {+0.00/30 0.1}", "");
+    refused(edited("chess_polyglot.pgn", early, chess), "our rules say None");
+}
+
+/// XBoard writes a pawn's file only when the pawn changes file; a bare target is the pawn
+/// straight ahead (seen in a UCI-xiangqi match: black pawns on g4 and f3 could both reach g3).
+#[test]
+fn a_bare_xiangqi_pawn_move_is_the_pawn_straight_ahead() {
+    use game_api::Game;
+    let mut pos = Xiangqi::from_fen("3ak1b2/3ca4/4b4/9/3N1N2P/P5p2/5p3/3n5/4K4/3A5 b - - 1 53")
+        .expect("test FEN");
+    let forward = xiangqi_san::resolve(&mut pos, "g3").expect("g3 is legal");
+    assert_eq!(pos.write_move(forward), "g4g3");
+    let sideways = xiangqi_san::resolve(&mut pos, "fg3").expect("fg3 is legal");
+    assert_eq!(pos.write_move(sideways), "f3g3");
+}
