@@ -28,13 +28,13 @@ run() { # cases, cargo test arguments...
     echo "   FAILED (see $log)"
   fi
 }
-run "$cases" -p nnue --test net_file_fuzz
+run "$cases" -p nnue --test nnue_tests net_file_fuzz::
 # The Syzygy fuzzer counts its cases in all, six kinds in turn.
-run $((cases * 6)) --test syzygy_fuzz
-run "$cases" -p tournament --test opening_file_fuzz --test match_state_fuzz
+run $((cases * 6)) --test syzygy fuzz::
+run "$cases" -p tournament --test tournament_tests fuzz::  # opening_file_fuzz, match_state_fuzz
 run "$cases" -p spsa --test spsa_file_fuzz
-run "$cases" -p datagen --test data_file_fuzz --test manifest_fuzz
-run "$cases" -p nnue-trainer --test reader_fuzz
+run "$cases" -p datagen --test datagen_tests fuzz::  # data_file_fuzz, manifest_fuzz
+run "$cases" -p nnue-trainer --test nnue_trainer_tests reader_fuzz::
 # The summary: cases, accepted and refused per kind, and every failing case.
 grep -aE "^[a-z_]+: .*per kind|cases: .* opened|case 0x|^== " "$log" || true
 exit $status

@@ -1,6 +1,6 @@
 //! Mate distance and the rules, on toy games with known answers.
 
-mod toy;
+use crate::toy;
 
 use game_api::{Game, Move};
 use search::{Bound, Engine, Limits, Score, Signals, Silent};

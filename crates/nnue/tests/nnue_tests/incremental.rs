@@ -2,7 +2,7 @@
 //! random search-like trees (make, unmake, null moves, evaluations skipped so that several plies
 //! are caught up at once) in both games, over positions where every move kind occurs.
 
-mod common;
+use crate::common;
 
 use common::{random_layers, random_layers_with, random_net, random_net_of, SplitMix64};
 use game_api::{Game, GenKind, MoveList};

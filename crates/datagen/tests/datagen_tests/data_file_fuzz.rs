@@ -7,12 +7,11 @@
 //! ways: every position replayed (`read_positions`), the manifest entry (`manifest::entry_for`)
 //! and, for position files, the conversion to records. Every case reads or is refused with a
 //! typed error; none panics, hangs or allocates beyond what the file's size justifies. (The
-//! library's errors do not carry the path; the binary adds it, `tests/file_errors_cli.rs`.)
+//! library's errors do not carry the path; the binary adds it, `tests/fuzz/file_errors_cli.rs`.)
 //!
 //! `KIENTUONG_FUZZ_CASES` sets the cases per kind (see `tests/file_fuzz_common`).
 
-#[path = "../../../tests/file_fuzz_common/mod.rs"]
-mod file_fuzz_common;
+use crate::file_fuzz_common;
 
 use datagen::convert::convert;
 use datagen::data_file::{open, read_positions, DataFile};

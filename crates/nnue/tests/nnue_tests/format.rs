@@ -1,7 +1,7 @@
 //! Net files: a written net reads back equal, and every kind of damage is refused with its own
 //! typed error (never a panic).
 
-mod common;
+use crate::common;
 
 use common::{random_layers, random_layers_with, random_net, random_net_of};
 use game_api::GameKind;

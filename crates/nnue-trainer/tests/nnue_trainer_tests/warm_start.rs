@@ -1,7 +1,7 @@
 //! A warm start: a committed net read back into float weights is the same net again, a wider
 //! copy of it evaluates exactly as it does, and training from it begins where it stands.
 
-mod common;
+use crate::common;
 
 use common::*;
 use datagen::Filter;

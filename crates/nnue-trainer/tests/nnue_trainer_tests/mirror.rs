@@ -2,7 +2,7 @@
 //! position set up from its FEN (both games), is made only where the rules are symmetric
 //! (chess: no castling rights), and shares its game, so validation keeps twins together.
 
-mod common;
+use crate::common;
 
 use common::*;
 use datagen::Filter;

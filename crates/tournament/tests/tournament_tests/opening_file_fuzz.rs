@@ -7,8 +7,7 @@
 //!
 //! `KIENTUONG_FUZZ_CASES` sets the cases per kind (see `tests/file_fuzz_common`).
 
-#[path = "../../../tests/file_fuzz_common/mod.rs"]
-mod file_fuzz_common;
+use crate::file_fuzz_common;
 
 use file_fuzz_common::{Encoding, Fuzzer};
 use game_api::Game;

@@ -1,6 +1,6 @@
 //! The AVX2 output layer gives exactly the scalar result, on random and on extreme inputs.
 
-mod common;
+use crate::common;
 
 use common::{random_layers, signed, SplitMix64};
 use movegen_chess::Chess;

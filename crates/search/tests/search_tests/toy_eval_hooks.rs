@@ -1,7 +1,7 @@
 //! The evaluator hooks: the search reports every make/unmake and null move, paired, so that an
 //! incremental evaluation (an NNUE accumulator) always describes the position it is asked about.
 
-mod toy;
+use crate::toy;
 
 use game_api::{Evaluator, Game, Move};
 use search::{Engine, Limits, Signals, Silent};

@@ -6,7 +6,7 @@ use game_api::{Color, Game, Outcome, Reason};
 use tournament::game::record::GameEnd;
 use tournament::game::referee::Referee;
 
-const CASES: &str = include_str!("../../../tests/data/rules_cases.tsv");
+const CASES: &str = include_str!("../../../../tests/data/rules_cases.tsv");
 
 fn judge<G: Game>(fen: &str, moves: &str) -> Result<Option<GameEnd>, String> {
     let mut referee = Referee::<G>::new(Some(fen), &|_| {}).map_err(|e| e.to_string())?;

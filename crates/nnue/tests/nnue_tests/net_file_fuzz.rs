@@ -8,7 +8,7 @@
 //! `KIENTUONG_FUZZ_CASES` sets the cases per kind and game (default 1,000; the full run
 //! is 10,000).
 
-mod common;
+use crate::common;
 
 use common::SplitMix64;
 use movegen_chess::Chess;

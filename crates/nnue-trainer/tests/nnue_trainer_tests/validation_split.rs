@@ -3,7 +3,7 @@
 //! order the files are read in), and the shuffle buffer holds out every position of the chosen
 //! games and none of the others, so no game is on both sides, in any epoch.
 
-mod common;
+use crate::common;
 
 use common::*;
 use datagen::Filter;

@@ -2,7 +2,7 @@
 //! the whole data; a small buffer still learns, stays deterministic for a seed whatever the
 //! thread count, and both data formats read the same positions.
 
-mod common;
+use crate::common;
 
 use common::*;
 use datagen::Filter;

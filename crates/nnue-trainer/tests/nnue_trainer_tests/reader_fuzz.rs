@@ -9,9 +9,8 @@
 //!
 //! `KIENTUONG_FUZZ_CASES` sets the cases per kind (see `tests/file_fuzz_common`).
 
-mod common;
-#[path = "../../../tests/file_fuzz_common/mod.rs"]
-mod file_fuzz_common;
+use crate::common;
+use crate::file_fuzz_common;
 
 use common::{playouts, write_positions, write_records, CHESS_VALUES, XIANGQI_VALUES};
 use datagen::Filter;

@@ -1,7 +1,7 @@
 //! A net the trainer writes is an ordinary `nnue` net file: it loads with `nnue::Net`, carries
 //! the format's header and checksum, and evaluates like the float net it came from.
 
-mod common;
+use crate::common;
 
 use common::*;
 use datagen::Filter;

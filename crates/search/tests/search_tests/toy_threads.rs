@@ -1,7 +1,7 @@
 //! Threads, stopping, limits, determinism and reporting, on a random graph walk whose tree
 //! never runs out.
 
-mod toy;
+use crate::toy;
 
 use game_api::{Game, GenKind, MoveList};
 use search::{Engine, Info, Limits, Reporter, Signals, Silent};
