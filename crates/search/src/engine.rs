@@ -216,7 +216,7 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             best_changes: 0,
             node_budget: limits.nodes,
         };
-        let active = active_threads(self.workers.len(), self.cores, control.time.is_timed());
+        let active = active_threads(self.workers.len(), self.cores, control.time.hard_ms());
         // A ponder search has no deadline until `ponderhit` (the main thread publishes it then).
         let deadline = if limits.ponder { None } else { control.time.hard_deadline() };
         let shared = Shared {
@@ -443,16 +443,22 @@ fn wait_for_release(signals: &Signals, infinite: bool) {
     }
 }
 
+/// Below this hard limit (ms) a timed search runs on the main thread alone: a helper thread
+/// costs its start and, at the end, a wait until the scheduler runs it again to see the abort,
+/// which on a loaded machine is more than such a search has (the clock stress runs).
+const SOLO_BELOW_MS: u64 = 50;
+
 /// The threads a search starts. On the clock, threads beyond the cores only lose time: each
 /// runs a sliver of each scheduling round, the main thread sees its deadline late, and the
 /// answer waits until every helper has run again to see the abort (the clock stress runs lost
-/// most games on time so, with Threads 4 on 2 cores). Fixed-depth, node and infinite searches
-/// use every thread asked for.
-fn active_threads(threads: usize, cores: usize, timed: bool) -> usize {
-    if timed {
-        threads.min(cores).max(1)
-    } else {
-        threads.max(1)
+/// most games on time so, with Threads 4 on 2 cores); a search of a few milliseconds is done
+/// by the main thread alone. Fixed-depth, node and infinite searches use every thread asked
+/// for. `hard_ms` is the time manager's hard limit, `None` when the search is not timed.
+fn active_threads(threads: usize, cores: usize, hard_ms: Option<u64>) -> usize {
+    match hard_ms {
+        None => threads.max(1),
+        Some(hard) if hard < SOLO_BELOW_MS => 1,
+        Some(_) => threads.min(cores).max(1),
     }
 }
 
@@ -495,13 +501,19 @@ fn vote<G: Game, E: Evaluator<G>>(workers: &[Worker<G, E>]) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::active_threads;
+    use super::{active_threads, SOLO_BELOW_MS};
 
     #[test]
     fn clock_searches_start_no_more_threads_than_cores() {
-        assert_eq!(active_threads(4, 2, true), 2);
-        assert_eq!(active_threads(2, 16, true), 2);
-        assert_eq!(active_threads(4, 0, true), 1);
-        assert_eq!(active_threads(4, 2, false), 4, "depth, nodes, infinite: all threads");
+        assert_eq!(active_threads(4, 2, Some(1000)), 2);
+        assert_eq!(active_threads(2, 16, Some(1000)), 2);
+        assert_eq!(active_threads(4, 0, Some(1000)), 1);
+        assert_eq!(active_threads(4, 2, None), 4, "depth, nodes, infinite: all threads");
+    }
+
+    #[test]
+    fn searches_of_a_few_milliseconds_run_alone() {
+        assert_eq!(active_threads(4, 16, Some(SOLO_BELOW_MS - 1)), 1);
+        assert_eq!(active_threads(4, 16, Some(SOLO_BELOW_MS)), 4);
     }
 }

@@ -71,6 +71,11 @@ impl TimeManager {
         self.hard_ms.map(|hard| self.start + std::time::Duration::from_millis(hard))
     }
 
+    /// The hard limit (ms), if the search is timed.
+    pub fn hard_ms(&self) -> Option<u64> {
+        self.hard_ms
+    }
+
     pub fn is_timed(&self) -> bool {
         self.hard_ms.is_some()
     }
