@@ -1,5 +1,10 @@
 //! Real games under the search: a legal move in every perft-suite position, Threads=2 over many
 //! short searches, prompt stop, and the bench signature.
+//!
+//! Its own test binary, not a module of `tests/search/`: `clock_is_never_overrun` gives a
+//! two-thread search 100 ms and `stop_returns_promptly_in_both_games` bounds a stop; beside the
+//! search group's deep searches in one process (colour symmetry at depth 8) the first overran
+//! (71 ms + 30 ms overhead on 100 ms, CI=true scripts/test on the loaded 2-core machine).
 
 use game_api::{Evaluator, Game, GenKind, Move, MoveList};
 use kientuong_suite::{kientuong_bin, perft_cases};
