@@ -1,5 +1,5 @@
 //! Chess endgame knowledge: only what cannot be won, each rule checked against the Syzygy tables
-//! (`tests/endgame_scale.rs`):
+//! (`tests/syzygy/endgame_scale.rs`):
 //! - no pawns, less than a rook's worth of pieces and at most a bishop's worth ahead (a minor
 //!   against nothing, a pawn or a minor): 0;
 //! - two knights or fewer against a bare king: 0 (no mate can be forced);

@@ -11,9 +11,9 @@
 //!   Syzygy tables, when loaded, still rule;
 //! - [`chess`]: a minor against nothing, a pawn or a minor; two knights against a bare king;
 //!   rook pawns with no or the wrong bishop against the king in the corner. The workspace's
-//!   `tests/endgame_scale.rs` checks each against the 3- and 4-piece Syzygy tables. Endings that
-//!   are only hard to win (opposite-coloured bishops, rook against minor) are left to the nets:
-//!   damping them lost Elo (see `chess.rs`);
+//!   `tests/syzygy/endgame_scale.rs` checks each against the 3- and 4-piece Syzygy tables.
+//!   Endings that are only hard to win (opposite-coloured bishops, rook against minor) are
+//!   left to the nets: damping them lost Elo (see `chess.rs`);
 //! - [`xiangqi`]: a side without attackers (no rook, horse, cannon, nor a pawn above the last
 //!   rank), and the lone horse, cannon or pawn against the defenders that hold it (xiangqi
 //!   endgame theory; no tables exist to check them).
