@@ -1,8 +1,8 @@
-//! `Game::structure_key`, the key of the search's correction history, over random chess
-//! playouts: two positions get the same key exactly when their pawns stand on the same squares,
-//! read independently from the FEN's placement field; moves of other pieces never change it.
-//! Xiangqi has no structure key (the correction lost Elo there), so its searches never
-//! correct.
+//! `Game::structure_key`, the key of the search's correction history, over random playouts:
+//! two positions get the same key exactly when their pawns stand on the same squares, read
+//! independently from the FEN's placement field; moves of other pieces never change it.
+//! The same for xiangqi's soldiers (whether a search uses the key is its profile's choice:
+//! xiangqi's leaves the structure correction off, since it lost Elo there).
 
 use game_api::{Game, GenKind, MoveList, SplitMix64};
 use movegen_chess::Chess;
@@ -25,7 +25,7 @@ fn skeleton(fen: &str, letters: &str) -> String {
     out
 }
 
-fn check_playouts<G: Game>(letters: &str, seed: u64) {
+fn check_playouts<G: Game>(letters: &str, seed: u64, least_skeletons: usize) {
     let mut rng = SplitMix64::new(seed);
     // skeleton -> key and key -> skeleton: the map must be one-to-one.
     let mut key_of: HashMap<String, u64> = HashMap::new();
@@ -51,22 +51,16 @@ fn check_playouts<G: Game>(letters: &str, seed: u64) {
         }
     }
     // The playouts moved the skeleton often enough for the test to mean something.
-    assert!(key_of.len() > 500, "only {} skeletons seen", key_of.len());
+    assert!(key_of.len() >= least_skeletons, "only {} skeletons seen", key_of.len());
 }
 
 #[test]
 fn chess_structure_key_follows_the_pawns_only() {
-    check_playouts::<Chess>("Pp", 1);
+    check_playouts::<Chess>("Pp", 1, 500);
 }
 
 #[test]
-fn xiangqi_has_no_structure_key() {
-    let mut pos = Xiangqi::startpos();
-    let mut rng = SplitMix64::new(2);
-    for _ in 0..40 {
-        assert_eq!(pos.structure_key(), None);
-        let mut list = MoveList::new();
-        pos.generate(GenKind::All, &mut list);
-        pos.make(list[rng.below(list.len())]);
-    }
+fn xiangqi_structure_key_follows_the_soldiers_only() {
+    // Soldiers move less often than pawns: 399 skeletons in these playouts.
+    check_playouts::<Xiangqi>("Pp", 2, 300);
 }

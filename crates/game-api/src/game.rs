@@ -75,10 +75,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn move_rule_clock(&self) -> Option<(u32, u32)> {
         None
     }
-    /// Zobrist key of the slow-moving skeleton of the position (in chess, the pawns) that the
-    /// search's static-evaluation correction history is keyed by; `None` (the default) turns
-    /// that correction off. Xiangqi keeps the default: keyed by its pawns, or by its pawns,
-    /// advisors and elephants, the correction lost Elo in SPRTs (search/src/correction.rs).
+    /// Zobrist key of the slow-moving skeleton of the position (the pawns, or soldiers), which
+    /// the search's static-evaluation correction history may be keyed by; `None` (the default)
+    /// for a game that has none. Whether the search uses it is the search's per-game profile.
     fn structure_key(&self) -> Option<u64> {
         None
     }

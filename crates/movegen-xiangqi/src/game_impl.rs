@@ -70,6 +70,19 @@ impl Game for Xiangqi {
         self.board.key
     }
 
+    /// The soldiers' placement (the slow-moving skeleton of a xiangqi position).
+    #[inline]
+    fn structure_key(&self) -> Option<u64> {
+        let mut key = 0;
+        for color in [Color::White, Color::Black] {
+            let piece = crate::types::Piece::new(color, Kind::Pawn).index();
+            for sq in self.board.of(color, Kind::Pawn) {
+                key ^= crate::zobrist::piece_square(piece, sq);
+            }
+        }
+        Some(key)
+    }
+
     /// The placement key, plus the plies left before the move-count limit once that is near:
     /// a score that depends on reaching the limit must not be reused where it is farther away.
     #[inline]

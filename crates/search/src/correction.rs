@@ -3,7 +3,8 @@
 //! to the evaluation the search prunes on. So an evaluation that keeps misjudging something is
 //! put right by the searches of this game, per thread. The TT keeps the raw evaluation, since
 //! the correction changes while the entry lives.
-//! - *structure*: `Game::structure_key`, the pawns in chess; none in xiangqi (see below).
+//! - *structure*: `Game::structure_key` (the pawns), where the game's profile asks for it
+//!   (`Profile::structure_correction`: chess; not xiangqi, see below).
 //! - *continuation*: the move that led here (piece and destination), where the game's profile
 //!   asks for it (`Profile::continuation_correction`: xiangqi): the evaluation tends to misjudge
 //!   the same kind of position after the same kind of move.
@@ -12,7 +13,7 @@
 //! key) +31.0 ± 18.4 Elo, H1 after 1013 games; xiangqi (NNUE net 2) keyed by pawns, advisors
 //! and elephants -19.3 ± 17.9, H0 after 1009 games, and keyed by pawns alone -72 ± 75 after 88
 //! games (stopped). The net learnt from search scores, so it may leave little for a search-side
-//! average to correct; xiangqi therefore has no structure key. The continuation table gained
+//! average to correct; xiangqi's profile therefore leaves the structure table off. The continuation table gained
 //! in xiangqi and nothing in chess (`lab/SEARCH_TESTS.md`), so only xiangqi uses it.
 
 use crate::params::{CORRECTION_ENTRIES, CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT};

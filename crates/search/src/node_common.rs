@@ -156,7 +156,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     #[inline]
     pub(crate) fn correction_keys(&self, ply: usize) -> CorrectionKeys {
         CorrectionKeys {
-            structure: self.pos.structure_key(),
+            structure: if Self::PROFILE.structure_correction {
+                self.pos.structure_key()
+            } else {
+                None
+            },
             continuation: if Self::PROFILE.continuation_correction && ply >= 1 {
                 self.stack[ply - 1].piece_to.map(|pt| pt as u64)
             } else {

@@ -51,6 +51,10 @@ pub struct Profile {
     /// Futility pruning of captures outside the PV (`CAPTURE_FUTILITY_*`). Chess: +9.1 ± 7.9
     /// over 5000 games; untested in xiangqi, so off there.
     pub capture_futility: bool,
+    /// The static evaluation is corrected by a table keyed by `Game::structure_key` (the pawns).
+    /// On from the start in chess; in xiangqi, keyed by the soldiers or by soldiers, advisors and
+    /// elephants, it lost in SPRTs (`correction.rs`).
+    pub structure_correction: bool,
 }
 
 impl Profile {
@@ -66,6 +70,7 @@ impl Profile {
         qsearch_tt_stand_pat: false,
         lmr_deeper_shallower: false,
         capture_futility: true,
+        structure_correction: true,
     };
 
     /// Chess.
@@ -84,6 +89,7 @@ impl Profile {
         qsearch_fail_high_softening: true,
         qsearch_tt_stand_pat: true,
         capture_futility: false,
+        structure_correction: false,
         ..Profile::DEFAULT
     };
 
