@@ -9,7 +9,9 @@
 //! AVX-512 instructions, which `target-cpu=native` emits on machines that have them), made by
 //! `scripts/test` into `target/memcheck`; `KIENTUONG_MEMCHECK_BIN` names another.
 //!
-//! No sanitizer runs here: they need a nightly toolchain, which this project's machines lack.
+//! No sanitizer runs here: AddressSanitizer and ThreadSanitizer need a nightly toolchain with
+//! rust-src, which CI lacks; `scripts/sanitize.sh` runs this session and the race driver under
+//! both where one is installed.
 //! With `CI` set, a missing valgrind or memcheck build fails the test instead of skipping it.
 //!
 //! Its own test binary: valgrind makes it slow and heavy, and other tests of the same binary
