@@ -16,24 +16,36 @@
 # switched off) plays first, against COMMIT, as a [-3, 1] SPRT capped at 5,000 games (-r 2500):
 # H1 (the build without the group is not worse) removes the group, H0 keeps it, and a run that
 # reaches its cap undecided is unfinished (nothing is removed).
-#   scripts/redecide.sh [-c COMMIT] [-b BASE | -a ABLATION] [-n NODES] [-r ROUNDS] [-s SEED]
-#                       [-m MINUTES] [-j CONCURRENCY] chess|xiangqi
+#
+# A candidate (-p NAME): COMMIT with lab/candidates/NAME.patch applied (a new search change)
+# plays first, against COMMIT, as a [0, 5] SPRT capped at 6,000 games (-r 3000): H1 keeps the
+# change, H0 rejects it, the cap leaves it unfinished.
+#   scripts/redecide.sh [-c COMMIT] [-b BASE | -a ABLATION | -p CANDIDATE] [-n NODES] [-r ROUNDS]
+#                       [-s SEED] [-m MINUTES] [-j CONCURRENCY] chess|xiangqi
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-base=74eafaa commit="" nodes=20000 rounds="" seed=661 minutes=0 jobs=1 ablation=""
-while getopts "c:b:a:n:r:s:m:j:" opt; do
+base=74eafaa commit="" nodes=20000 rounds="" seed=661 minutes=0 jobs=1 ablation="" patch_dir=""
+bounds=(elo0=-3 elo1=1)
+while getopts "c:b:a:p:n:r:s:m:j:" opt; do
   case $opt in
-    c) commit=$OPTARG ;; b) base=$OPTARG ;; a) ablation=$OPTARG ;; n) nodes=$OPTARG ;; r) rounds=$OPTARG ;;
+    c) commit=$OPTARG ;; b) base=$OPTARG ;; n) nodes=$OPTARG ;; r) rounds=$OPTARG ;;
+    a) ablation=$OPTARG patch_dir=lab/ablations ;;
+    p) ablation=$OPTARG patch_dir=lab/candidates bounds=(elo0=0 elo1=5) ;;
     s) seed=$OPTARG ;; m) minutes=$OPTARG ;; j) jobs=$OPTARG ;;
-    *) sed -n 2,19p "$0"; exit 2 ;;
+    *) sed -n 2,24p "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 game=${1:?chess or xiangqi}
 # 2,000 games against a base; an ablation's SPRT gets a cap of 5,000 (a [-3, 1] test of a group
 # worth little needs thousands of games to decide).
-[ -n "$rounds" ] || { [ -n "$ablation" ] && rounds=2500 || rounds=1000; }
+# A candidate's [0, 5] test, of a gain of a few Elo, gets 6,000.
+if [ -z "$rounds" ]; then
+  case $patch_dir in
+    lab/ablations) rounds=2500 ;; lab/candidates) rounds=3000 ;; *) rounds=1000 ;;
+  esac
+fi
 if [ -z "$commit" ]; then
   commit=$(git log -1 --format=%H -- crates engine-bin src Cargo.toml Cargo.lock .cargo)
 fi
@@ -42,7 +54,7 @@ data=${KIENTUONG_DATA:-$HOME/.cache/kientuong}
 source scripts/lib/build-of.sh
 head_bin=$(build_of "$commit" "$data")
 if [ -n "$ablation" ]; then
-  patch_file=lab/ablations/$ablation.patch
+  patch_file=$patch_dir/$ablation.patch
   base=$commit-$ablation
   base_bin="$data/builds/$base/kientuong"
   if [ ! -x "$base_bin" ]; then
@@ -79,7 +91,7 @@ else
   sprt=()
   if [ -n "$ablation" ]; then
     engines=(--engine "cmd=$base_bin" "name=$base" --engine "cmd=$head_bin" "name=$commit")
-    sprt=(--sprt elo0=-3 elo1=1 alpha=0.05 beta=0.05)
+    sprt=(--sprt "${bounds[@]}" alpha=0.05 beta=0.05)
   fi
   args=(match --game "$game" "${engines[@]}"
     --each "nodes=$nodes" option.Hash=16 option.Threads=1 "option.EvalFile=$net"
