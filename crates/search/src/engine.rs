@@ -8,7 +8,7 @@ use crate::score::{from_tt, tb_win_in, verdict_score, Score, INFINITE, MATE_BOUN
 use crate::shared::{Deadline, NodeCounter, Shared, Signals, StartGate};
 use crate::time::TimeManager;
 use crate::tt::TranspositionTable;
-use crate::worker::{pv_text, MainControl, RootMove, Worker};
+use crate::worker::{InfoCounts, MainControl, RootMove, Worker};
 use game_api::{Evaluator, Game, GenKind, Move, MoveList, Tablebase, TbValue};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -304,25 +304,14 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
         started: Instant,
     ) {
         let w = &workers[chosen];
-        let rm = &w.root_moves[0];
-        let depth = w.completed_depth.max(1);
-        let pv_text = pv_text(root, &rm.pv);
-        let nodes: u64 = workers.iter().map(|w| w.nodes).sum();
-        let micros = started.elapsed().as_micros().max(1);
-        reporter.info(&Info {
-            depth: depth as u32,
-            seldepth: rm.seldepth.max(depth as usize) as u32,
-            multipv: 1,
-            score: Score::from_value(rm.shown_score()),
-            bound: rm.bound,
-            nodes,
-            nps: u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX),
-            hashfull: self.tt.hashfull(),
+        let counts = InfoCounts {
+            nodes: workers.iter().map(|w| w.nodes).sum(),
             tb_hits: workers.iter().map(|w| w.tb_hits).sum(),
+            hashfull: self.tt.hashfull(),
             time_ms: started.elapsed().as_millis() as u64,
-            pv: &rm.pv[..pv_text.len()],
-            pv_text: &pv_text,
-        });
+            micros: started.elapsed().as_micros(),
+        };
+        w.root_moves[0].report(reporter, root, w.completed_depth.max(1), 1, &counts);
     }
 
     /// Legal root moves after `searchmoves` / `banmoves`, TT move first, then captures. The one

@@ -73,6 +73,16 @@ pub struct RootMove {
     pub tb_score: Option<i32>,
 }
 
+/// What every `info` line printed at one moment shares: the counts of all threads and the
+/// time since the search began.
+pub(crate) struct InfoCounts {
+    pub nodes: u64,
+    pub tb_hits: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub micros: u128,
+}
+
 impl RootMove {
     /// The score to show: the tablebase's where it knows and the search found no mate.
     pub fn shown_score(&self) -> i32 {
@@ -80,6 +90,37 @@ impl RootMove {
             Some(tb) if self.score.abs() < MATE_BOUND => tb,
             _ => self.score,
         }
+    }
+
+    /// Prints this move's line, line `multipv` of an iteration of `depth` searched from `root`.
+    pub(crate) fn report<G: Game, R: Reporter + ?Sized>(
+        &self,
+        reporter: &R,
+        root: &G,
+        depth: i32,
+        multipv: usize,
+        counts: &InfoCounts,
+    ) {
+        let pv_text = pv_text(root, &self.pv);
+        // Speed from a microsecond clock: with milliseconds, a search of 1 ms or less showed
+        // nps a thousand times its node count.
+        let nps = u128::from(counts.nodes) * 1_000_000 / counts.micros.max(1);
+        reporter.info(&Info {
+            depth: depth as u32,
+            // The deepest ply reached is never less than the nominal depth (check extensions
+            // aside, a cutoff can end every line early).
+            seldepth: self.seldepth.max(depth.max(1) as usize) as u32,
+            multipv,
+            score: Score::from_value(self.shown_score()),
+            bound: self.bound,
+            nodes: counts.nodes,
+            nps: u64::try_from(nps).unwrap_or(u64::MAX),
+            hashfull: counts.hashfull,
+            tb_hits: counts.tb_hits,
+            time_ms: counts.time_ms,
+            pv: &self.pv[..pv_text.len()],
+            pv_text: &pv_text,
+        });
     }
 }
 
@@ -515,36 +556,17 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     ) {
         sh.nodes[self.id].0.store(self.nodes, Relaxed);
         sh.tb_hits[self.id].0.store(self.tb_hits, Relaxed);
-        let nodes = sh.total_nodes();
-        let tb_hits = sh.total_tb_hits();
-        let time_ms = self.elapsed_ms();
-        // Speed from a microsecond clock: with milliseconds, a search of 1 ms or less showed
-        // nps a thousand times its node count.
-        let micros = self.main.as_ref().map_or(0, |m| m.started.elapsed().as_micros());
-        let nps = u64::try_from(u128::from(nodes) * 1_000_000 / micros.max(1)).unwrap_or(u64::MAX);
-        let hashfull = sh.tt.hashfull();
+        let counts = InfoCounts {
+            nodes: sh.total_nodes(),
+            tb_hits: sh.total_tb_hits(),
+            hashfull: sh.tt.hashfull(),
+            time_ms: self.elapsed_ms(),
+            micros: self.main.as_ref().map_or(0, |m| m.started.elapsed().as_micros()),
+        };
         for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
-            if rm.score == -INFINITE {
-                continue;
+            if rm.score != -INFINITE {
+                rm.report(reporter, &self.pos, depth, i + 1, &counts);
             }
-            let pv_text = pv_text(&self.pos, &rm.pv);
-            let info = Info {
-                depth: depth as u32,
-                // The deepest ply reached is never less than the nominal depth (check
-                // extensions aside, a cutoff can end every line early).
-                seldepth: rm.seldepth.max(depth.max(1) as usize) as u32,
-                multipv: i + 1,
-                score: Score::from_value(rm.shown_score()),
-                bound: rm.bound,
-                nodes,
-                nps,
-                hashfull,
-                tb_hits,
-                time_ms,
-                pv: &rm.pv[..pv_text.len()],
-                pv_text: &pv_text,
-            };
-            reporter.info(&info);
         }
     }
 }
