@@ -8,6 +8,7 @@
 #
 # MATCH names (default: the whole table, one after another, each using CONCURRENCY games at once):
 #   sf2000 sf2500 sf2850 ethereal   chess vs Stockfish 15.1 at UCI_Elo 2000/2500/2850, Ethereal 12
+#   sf2500-960                      the same at UCI_Elo 2500 in Chess960 (the 960 numbered starts)
 #   fsf                             xiangqi vs Fairy-Stockfish 11.1 at full strength (UCI)
 #   smp-chess smp-xiangqi           Threads=2 against Threads=1, self-play
 #   nnue-chess nnue-xiangqi         the game's net (crates/nnue/nets/GAME.nnue as EvalFile)
@@ -33,7 +34,7 @@ export PATH="$PATH:/usr/games"
 declare -A peer
 for m in "${matches[@]}"; do
   case $m in
-    sf2000|sf2500|sf2850) need=stockfish ;;
+    sf2000|sf2500|sf2850|sf2500-960) need=stockfish ;;
     ethereal) need=ethereal-chess ;;
     fsf) need=fairy-stockfish ;;
     *) continue ;;
@@ -66,6 +67,10 @@ for m in "${matches[@]}"; do
       run_match "chess-$m" chess "${ours[@]}" \
         --engine "cmd=${peer[stockfish]}" "name=stockfish-${m#sf}" option.Threads=1 \
         option.UCI_LimitStrength=true "option.UCI_Elo=${m#sf}" ;;
+    sf2500-960)
+      run_match chess960-sf2500 fischerandom "${ours[@]}" \
+        --engine "cmd=${peer[stockfish]}" name=stockfish-2500 option.Threads=1 \
+        option.UCI_LimitStrength=true option.UCI_Elo=2500 ;;
     ethereal)
       run_match chess-ethereal chess "${ours[@]}" \
         --engine "cmd=${peer[ethereal-chess]}" name=ethereal option.Threads=1 ;;
