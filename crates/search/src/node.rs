@@ -192,7 +192,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             }
 
             moves_searched += 1;
-            self.make_move(ply, m, pt, quiet);
+            self.make_move(sh, ply, m, pt, quiet);
             let gives_check = self.pos.in_check();
             let singular = if m == tt.mv { singular_extension } else { 0 };
             let new_depth = depth - 1 + self.move_extension(ply, gives_check, singular);

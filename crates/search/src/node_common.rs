@@ -202,6 +202,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
     #[inline]
     pub(crate) fn make_move(
         &mut self,
+        sh: &Shared<'_>,
         ply: usize,
         m: Move,
         piece_to: PieceTo,
@@ -211,6 +212,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         self.stack[ply].quiet_key = quiet_key;
         self.eval.on_make(&self.pos, m);
         self.pos.make(m);
+        sh.tt.prefetch(self.pos.tt_key());
     }
 
     /// Takes back the move `make_move` made; returns whether the child's value rests on the

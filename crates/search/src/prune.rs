@@ -133,7 +133,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if !self.pos.see_ge(m, probcut_beta - static_eval) {
                 continue;
             }
-            self.make_move(ply, m, Histories::<G>::piece_to(&self.pos, m), None);
+            self.make_move(sh, ply, m, Histories::<G>::piece_to(&self.pos, m), None);
             let mut v = -self.qsearch(sh, -probcut_beta, -probcut_beta + 1, ply + 1);
             if v >= probcut_beta && shallow > 0 {
                 v = -self.search(sh, -probcut_beta, -probcut_beta + 1, shallow, ply + 1, !node.cut);

@@ -87,7 +87,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                 }
             }
             moves_searched += 1;
-            self.make_move(ply, m, Histories::<G>::piece_to(&self.pos, m), None);
+            self.make_move(sh, ply, m, Histories::<G>::piece_to(&self.pos, m), None);
             let v = -self.qsearch(sh, -beta, -best.alpha, ply + 1);
             let child_path_dependent = self.unmake_move();
             if self.stopped {
