@@ -25,13 +25,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-base=74eafaa commit="" nodes=20000 rounds="" seed=661 minutes=0 jobs=1 ablation="" patch_dir=""
+base=74eafaa commit="" nodes=20000 rounds="" seed=661 minutes=0 jobs=1 patch="" patch_dir=""
 bounds=(elo0=-3 elo1=1)
 while getopts "c:b:a:p:n:r:s:m:j:" opt; do
   case $opt in
     c) commit=$OPTARG ;; b) base=$OPTARG ;; n) nodes=$OPTARG ;; r) rounds=$OPTARG ;;
-    a) ablation=$OPTARG patch_dir=lab/ablations ;;
-    p) ablation=$OPTARG patch_dir=lab/candidates bounds=(elo0=0 elo1=5) ;;
+    a) patch=$OPTARG patch_dir=lab/ablations ;;
+    p) patch=$OPTARG patch_dir=lab/candidates bounds=(elo0=0 elo1=5) ;;
     s) seed=$OPTARG ;; m) minutes=$OPTARG ;; j) jobs=$OPTARG ;;
     *) sed -n 2,24p "$0"; exit 2 ;;
   esac
@@ -53,9 +53,9 @@ commit=$(git rev-parse --short=7 "$commit")
 data=${KIENTUONG_DATA:-$HOME/.cache/kientuong}
 source scripts/lib/build-of.sh
 head_bin=$(build_of "$commit" "$data")
-if [ -n "$ablation" ]; then
-  patch_file=$patch_dir/$ablation.patch
-  base=$commit-$ablation
+if [ -n "$patch" ]; then
+  patch_file=$patch_dir/$patch.patch
+  base=$commit-$patch
   base_bin="$data/builds/$base/kientuong"
   if [ ! -x "$base_bin" ]; then
     tree=$(mktemp -d)
@@ -89,7 +89,7 @@ if [ -f "$state" ]; then
 else
   engines=(--engine "cmd=$head_bin" "name=$commit" --engine "cmd=$base_bin" "name=$base")
   sprt=()
-  if [ -n "$ablation" ]; then
+  if [ -n "$patch" ]; then
     engines=(--engine "cmd=$base_bin" "name=$base" --engine "cmd=$head_bin" "name=$commit")
     sprt=(--sprt "${bounds[@]}" alpha=0.05 beta=0.05)
   fi

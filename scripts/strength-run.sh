@@ -63,14 +63,12 @@ run_match() { # name game engine-args…
 
 for m in "${matches[@]}"; do
   case $m in
-    sf2000|sf2500|sf2850)
-      run_match "chess-$m" chess "${ours[@]}" \
-        --engine "cmd=${peer[stockfish]}" "name=stockfish-${m#sf}" option.Threads=1 \
-        option.UCI_LimitStrength=true "option.UCI_Elo=${m#sf}" ;;
-    sf2500-960)
-      run_match chess960-sf2500 fischerandom "${ours[@]}" \
-        --engine "cmd=${peer[stockfish]}" name=stockfish-2500 option.Threads=1 \
-        option.UCI_LimitStrength=true option.UCI_Elo=2500 ;;
+    sf2000|sf2500|sf2850|sf2500-960)
+      elo=${m#sf} elo=${elo%-960} game=chess
+      [ "$m" = "${m%-960}" ] || game=fischerandom
+      run_match "${game/fischerandom/chess960}-sf$elo" "$game" "${ours[@]}" \
+        --engine "cmd=${peer[stockfish]}" "name=stockfish-$elo" option.Threads=1 \
+        option.UCI_LimitStrength=true "option.UCI_Elo=$elo" ;;
     ethereal)
       run_match chess-ethereal chess "${ours[@]}" \
         --engine "cmd=${peer[ethereal-chess]}" name=ethereal option.Threads=1 ;;

@@ -308,7 +308,6 @@ impl<G: Game, E: Evaluator<G>> Engine<G, E> {
             nodes: workers.iter().map(|w| w.nodes).sum(),
             tb_hits: workers.iter().map(|w| w.tb_hits).sum(),
             hashfull: self.tt.hashfull(),
-            time_ms: started.elapsed().as_millis() as u64,
             micros: started.elapsed().as_micros(),
         };
         w.root_moves[0].report(reporter, root, w.completed_depth.max(1), 1, &counts);

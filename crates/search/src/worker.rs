@@ -74,12 +74,11 @@ pub struct RootMove {
 }
 
 /// What every `info` line printed at one moment shares: the counts of all threads and the
-/// time since the search began.
+/// microseconds since the search began.
 pub(crate) struct InfoCounts {
     pub nodes: u64,
     pub tb_hits: u64,
     pub hashfull: u32,
-    pub time_ms: u64,
     pub micros: u128,
 }
 
@@ -117,7 +116,7 @@ impl RootMove {
             nps: u64::try_from(nps).unwrap_or(u64::MAX),
             hashfull: counts.hashfull,
             tb_hits: counts.tb_hits,
-            time_ms: counts.time_ms,
+            time_ms: u64::try_from(counts.micros / 1000).unwrap_or(u64::MAX),
             pv: &self.pv[..pv_text.len()],
             pv_text: &pv_text,
         });
@@ -560,7 +559,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             nodes: sh.total_nodes(),
             tb_hits: sh.total_tb_hits(),
             hashfull: sh.tt.hashfull(),
-            time_ms: self.elapsed_ms(),
             micros: self.main.as_ref().map_or(0, |m| m.started.elapsed().as_micros()),
         };
         for (i, rm) in self.root_moves.iter().take(lines).enumerate() {
