@@ -80,12 +80,20 @@ fn check_match<G: Game>(
     draws_by_our_rules: bool,
 ) -> Vec<PgnGame> {
     let games = split_games(&run.pgn);
-    assert_eq!(games.len(), GAMES, "{label}: {} games in the PGN:\n{}", games.len(), run.pgn);
+    assert_eq!(
+        games.len(),
+        GAMES,
+        "{label}: {} games in the PGN:\n{}\n{}",
+        games.len(),
+        run.pgn,
+        run.traffic
+    );
     assert_eq!(
         games_scored(&run.console),
         Some(GAMES as u32),
-        "{label}: XBoard's final score does not count {GAMES} games:\n{}",
-        run.console
+        "{label}: XBoard's final score does not count {GAMES} games:\n{}\n{}",
+        run.console,
+        run.traffic
     );
     for (i, game) in games.iter().enumerate() {
         match referee::<G>(game, &mut resolve, draws_by_our_rules) {
@@ -96,7 +104,7 @@ fn check_match<G: Game>(
                 s.plies,
                 s.end_comment
             ),
-            Err(e) => panic!("{label} game {}: {e}\n{}", i + 1, run.pgn),
+            Err(e) => panic!("{label} game {}: {e}\n{}\n{}", i + 1, run.pgn, run.traffic),
         }
     }
     eprintln!("{label}: {GAMES} games in {:.1} s", run.wall.as_secs_f64());
@@ -127,7 +135,8 @@ fn xiangqi_match(label: &str, uci2wb_mode: &str) {
     if !tools_present(&["xvfb-run", "xboard", "uci2wb"]) {
         return;
     }
-    let adapter = format!("uci2wb {uci2wb_mode} {}", engine());
+    // `debug`: uci2wb echoes its engine's side of the talk into XBoard's debug log.
+    let adapter = format!("uci2wb debug {uci2wb_mode} {}", engine());
     let run = run_locked(
         label,
         &match_args(&["-variant", "xiangqi", "-fcp", &adapter, "-scp", &adapter]),

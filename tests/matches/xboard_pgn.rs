@@ -134,3 +134,26 @@ fn a_bare_xiangqi_pawn_move_is_the_pawn_straight_ahead() {
     let sideways = xiangqi_san::resolve(&mut pos, "fg3").expect("fg3 is legal");
     assert_eq!(pos.write_move(sideways), "f3g3");
 }
+
+/// A failed XBoard match reports the engines' talk from XBoard's debug log: the commands and
+/// answers of both hops stay, the thinking lines of either hop go.
+#[test]
+fn traffic_keeps_the_talk_and_drops_the_thinking() {
+    let log = "\
+StartChildProcess (dir=\".\") uci2wb debug -x kientuong
+38848 >second: go
+38849 <second:   1      22      0         55 h2e2
+38849 <second: # engine said: info depth 1 score 22 pv h2e2
+38850 <second: # go time 5000 opptime 5000
+39075 <second: # engine said: bestmove b2e2 ponder b7e7
+39075 <second: move b2e2
+39075 >first : usermove b2e2
+try e5e1=0
+";
+    assert_eq!(
+        xboard_common::run::traffic(log),
+        "38848 >second: go\n38850 <second: # go time 5000 opptime 5000\n\
+         39075 <second: # engine said: bestmove b2e2 ponder b7e7\n39075 <second: move b2e2\n\
+         39075 >first : usermove b2e2"
+    );
+}

@@ -17,7 +17,40 @@ pub struct MatchRun {
     pub pgn: String,
     /// XBoard's stdout and stderr (its `Match … final score` line is printed there).
     pub console: String,
+    /// The engine traffic of XBoard's debug log (`traffic`), for the message of a failed check.
+    pub traffic: String,
     pub wall: Duration,
+}
+
+/// XBoard's debug log, kept in the match folder: with uci2wb started as `uci2wb debug …` it
+/// holds both hops (XBoard ↔ adapter, and the adapter's `# engine said:` and `# go …` lines
+/// for adapter ↔ engine), which is what an intermittent fault needs to be explained.
+const DEBUG_LOG: &str = "xboard.debug";
+/// How much of the traffic a failure message carries: the end of the match, where it failed.
+const TRAFFIC_LINES: usize = 400;
+
+/// The last lines of XBoard's debug log that passed between it and the engines
+/// (`123 >first : go`, `125 <second: move b2e2`), without the thinking lines, which would bury
+/// the rest.
+pub fn traffic(debug_log: &str) -> String {
+    let is_traffic = |line: &str| {
+        let Some((stamp, rest)) = line.split_once(' ') else { return false };
+        if stamp.is_empty() || !stamp.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+        let Some(said) = rest.strip_prefix(['<', '>']).and_then(|r| r.split_once(':')) else {
+            return false;
+        };
+        let text = said.1.trim_start();
+        // XBoard's thinking lines (`<first :  12  42 …`) and uci2wb's echo of the engine's
+        // `info` lines in debug mode.
+        let thinking = rest.starts_with('<')
+            && (text.starts_with(|c: char| c.is_ascii_digit())
+                || text.starts_with("# engine said: info"));
+        matches!(said.0.trim_end(), "first" | "second") && !thinking
+    };
+    let kept: Vec<&str> = debug_log.lines().filter(|l| is_traffic(l)).collect();
+    kept[kept.len().saturating_sub(TRAFFIC_LINES)..].join("\n")
 }
 
 fn search_path() -> String {
@@ -66,6 +99,7 @@ pub fn play_match(label: &str, args: &[String], limit: Duration) -> MatchRun {
         // No window, no dialog waiting for a click, no settings read or written: a batch match.
         .args(["-noGUI", "-popupExitMessage", "false", "-autoCallFlag", "true"])
         .args(["-settingsFile", "/dev/null", "-saveSettingsOnExit", "false"])
+        .args(["-debug", "-nameOfDebugFile", DEBUG_LOG])
         .current_dir(&dir)
         .env("PATH", search_path())
         .stdin(Stdio::null())
@@ -83,15 +117,26 @@ pub fn play_match(label: &str, args: &[String], limit: Duration) -> MatchRun {
             let _ = child.wait();
             let console = read(&console_path);
             let pgn = read(&pgn_path);
+            let traffic = traffic(&read(&dir.join(DEBUG_LOG)));
             let _ = std::fs::remove_dir_all(&dir);
-            panic!("{label}: the match ran past {limit:?}\n{console}\n{pgn}");
+            panic!("{label}: the match ran past {limit:?}\n{console}\n{pgn}\n{traffic}");
         }
         std::thread::sleep(Duration::from_millis(100));
     };
     let wall = started.elapsed();
-    let run = MatchRun { pgn: read(&pgn_path), console: read(&console_path), wall };
+    let run = MatchRun {
+        pgn: read(&pgn_path),
+        console: read(&console_path),
+        traffic: traffic(&read(&dir.join(DEBUG_LOG))),
+        wall,
+    };
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(status.success(), "{label}: xboard exited with {status}\n{}", run.console);
+    assert!(
+        status.success(),
+        "{label}: xboard exited with {status}\n{}\n{}",
+        run.console,
+        run.traffic
+    );
     run
 }
 
