@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Colour-mirror test of a UCI chess engine: is its search the same for both colours?
+"""Colour-mirror test of a UCI engine, in chess or xiangqi: is its search the same for both colours?
 
 Each position and its colour mirror (ranks flipped, piece colours, side to move, castling
-rights and en-passant square swapped: python-chess `Board.mirror()`) is searched by a fresh
+rights and en-passant square swapped: python-chess `Board.mirror()`; in xiangqi the ranks
+flipped and the colours and side to move swapped, `--game xiangqi`) is searched by a fresh
 engine process with the same limit. A colour-symmetric engine gives the same score and the
 mirrored best move; its node counts differ only through hash-table index collisions (the
 zobrist keys of the two differ), which a large `--hash` makes rare. A clock limit
@@ -12,6 +13,8 @@ of a pair get the same budget and should reach about the same depth.
 Prints one line per pair where something differs, then a summary:
   python3 scripts/colour-mirror.py --engine target/release/kientuong --depth 10 \
       --bench --book crates/tournament/data/chess_book.epd --book-count 200 --hash 256
+  python3 scripts/colour-mirror.py --game xiangqi --depth 10 \
+      --book crates/tournament/data/xiangqi_book.epd --book-count 400 --book-stride 25 --quiet
 """
 
 import argparse
@@ -69,6 +72,7 @@ def search(engine, fen, args, white_clock, black_clock):
     """One search by a fresh process; `*_clock` are (ms, inc), used with `--clock`."""
     lines = [
         "uci",
+        *(["setoption name UCI_Variant value xiangqi"] if args.game == "xiangqi" else []),
         f"setoption name Hash value {args.hash}",
         "setoption name Threads value 1",
     ]
@@ -136,9 +140,20 @@ def search(engine, fen, args, white_clock, black_clock):
     )
 
 
-def mirror_move(uci):
+def xiangqi_mirror(fen):
+    """The colour mirror of a xiangqi FEN: ranks in reverse order, colours and side swapped."""
+    fields = fen.split()
+    ranks = [rank.swapcase() for rank in reversed(fields[0].split("/"))]
+    side = "w" if fields[1] == "b" else "b"
+    return f"{'/'.join(ranks)} {side} - - 0 1"
+
+
+def mirror_move(uci, game):
     if len(uci) < 4 or uci in ("0000", "(none)"):
         return uci
+    if game == "xiangqi":
+        # Files a-i, ranks 0-9 from Red's side: only the rank changes.
+        return f"{uci[0]}{9 - int(uci[1])}{uci[2]}{9 - int(uci[3])}"
     m = chess.Move.from_uci(uci)
     return chess.Move(
         chess.square_mirror(m.from_square), chess.square_mirror(m.to_square), m.promotion
@@ -148,6 +163,7 @@ def mirror_move(uci):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--engine", default="target/release/kientuong")
+    ap.add_argument("--game", choices=("chess", "xiangqi"), default="chess")
     ap.add_argument("--depth", type=int, default=10)
     ap.add_argument("--nodes", type=int, help="go nodes N instead of a depth")
     ap.add_argument("--clock", help="MS+INC of the side to move, e.g. 10000+100: a timed search")
@@ -161,6 +177,8 @@ def main():
     ap.add_argument("--quiet", action="store_true", help="summary only")
     args = ap.parse_args()
 
+    if args.bench and args.game == "xiangqi":
+        sys.exit("--bench reads chess's bench positions; give xiangqi a --book")
     fens = bench_fens(BENCH_SOURCE) if args.bench else []
     if args.book:
         fens += book_fens(args.book, args.book_count, args.book_stride)
@@ -172,16 +190,21 @@ def main():
     pairs, score_diff, move_diff = 0, 0, 0
     nodes_w, nodes_b, depth_w, depth_b, wall_w, wall_b, gaps = [], [], [], [], [], [], []
     for fen in fens:
-        board = chess.Board(fen)
-        if board.is_game_over():
-            continue
-        mirrored = board.mirror()
+        if args.game == "xiangqi":
+            # The book's positions are games in progress: none is over.
+            mirrored = xiangqi_mirror(fen)
+            white_first = fen.split()[1] != "b"
+        else:
+            board = chess.Board(fen)
+            if board.is_game_over():
+                continue
+            fen, mirrored = board.fen(), board.mirror().fen()
+            white_first = board.turn == chess.WHITE
         # The side to move has `own` in both: the mirror's clocks swap colours.
-        white_first = board.turn == chess.WHITE
-        a = search(args.engine, board.fen(), args, *((own, opp) if white_first else (opp, own)))
-        b = search(args.engine, mirrored.fen(), args, *((opp, own) if white_first else (own, opp)))
+        a = search(args.engine, fen, args, *((own, opp) if white_first else (opp, own)))
+        b = search(args.engine, mirrored, args, *((opp, own) if white_first else (own, opp)))
         pairs += 1
-        white, black = (a, b) if board.turn == chess.WHITE else (b, a)
+        white, black = (a, b) if white_first else (b, a)
         nodes_w.append(white.nodes)
         nodes_b.append(black.nodes)
         depth_w.append(white.depth)
@@ -191,12 +214,12 @@ def main():
         if white.score.startswith("cp") and black.score.startswith("cp"):
             gaps.append(int(white.score.split()[1]) - int(black.score.split()[1]))
         same_score = a.score == b.score
-        same_move = mirror_move(a.best) == b.best
+        same_move = mirror_move(a.best, args.game) == b.best
         score_diff += not same_score
         move_diff += not same_move
         if not args.quiet and (not same_score or not same_move or a.nodes != b.nodes):
             print(
-                f"{board.fen()} | {a.score} {a.best} n={a.nodes} d={a.depth}/{a.seldepth}"
+                f"{fen} | {a.score} {a.best} n={a.nodes} d={a.depth}/{a.seldepth}"
                 f" t={a.wall_ms}ms | mirror {b.score} {b.best} n={b.nodes}"
                 f" d={b.depth}/{b.seldepth} t={b.wall_ms}ms",
                 flush=True,
