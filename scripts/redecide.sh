@@ -8,7 +8,7 @@
 #
 # It runs in slices across sessions and machines, as scripts/target-match.sh does: the builds
 # live in the data cache (remade from git when missing), the state in the cache, copied after
-# every slice to lab/matches/<game>-redecide-<commit>-vs-<base>-n<nodes>.state to be
+# every slice to lab/matches/<game>-redecide-<commit>-vs-<base>-n<nodes>[-s<seed>].state to be
 # committed; a new machine resumes from that copy. The game count is fixed before the first
 # game (-r ROUNDS game pairs, default 1000: 2,000 games) and never extended.
 #
@@ -78,6 +78,8 @@ net="$nets/$game-$commit.nnue"
 [ -s "$net" ] || git show "$commit:crates/nnue/nets/$game.nnue" >"$net"
 
 name="$game-redecide-$commit-vs-$base-n$nodes"
+# Another seed is another test (a retest of an unfinished candidate): its own state.
+[ "$seed" = 661 ] || name+="-s$seed"
 state="$data/matches/$name.state"
 snapshot="lab/matches/$name.state"
 mkdir -p "$data/matches" lab/matches
