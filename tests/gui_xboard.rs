@@ -104,7 +104,14 @@ fn check_match<G: Game>(
                 s.plies,
                 s.end_comment
             ),
-            Err(e) => panic!("{label} game {}: {e}\n{}\n{}", i + 1, run.pgn, run.traffic),
+            // The traffic first: CI shows only the head of a failing test's output.
+            Err(e) => panic!(
+                "{label} game {}: {e}\n--- the engines' traffic, newest last ---\n{}\n\
+                 --- the game ---\n{}",
+                i + 1,
+                run.traffic,
+                game.movetext
+            ),
         }
     }
     eprintln!("{label}: {GAMES} games in {:.1} s", run.wall.as_secs_f64());

@@ -136,11 +136,15 @@ fn a_bare_xiangqi_pawn_move_is_the_pawn_straight_ahead() {
 }
 
 /// A failed XBoard match reports the engines' talk from XBoard's debug log: the commands and
-/// answers of both hops stay, the thinking lines of either hop go.
+/// answers of both hops stay, the thinking lines and option declarations of either hop go.
 #[test]
 fn traffic_keeps_the_talk_and_drops_the_thinking() {
     let log = "\
 StartChildProcess (dir=\".\") uci2wb debug -x kientuong
+38800 <second: feature option=\"Hash -spin 16 1 65536\"
+38800 >second: accepted option
+38801 <second: # engine said: option name Hash type spin default 16 min 1 max 65536
+38802 <second: # queue 'option', searching=0
 38848 >second: go
 38849 <second:   1      22      0         55 h2e2
 38849 <second: # engine said: info depth 1 score 22 pv h2e2

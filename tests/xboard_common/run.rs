@@ -26,12 +26,14 @@ pub struct MatchRun {
 /// holds both hops (XBoard ↔ adapter, and the adapter's `# engine said:` and `# go …` lines
 /// for adapter ↔ engine), which is what an intermittent fault needs to be explained.
 const DEBUG_LOG: &str = "xboard.debug";
-/// How much of the traffic a failure message carries: the end of the match, where it failed.
-const TRAFFIC_LINES: usize = 400;
+/// How much of the traffic a failure message carries: the end of the match, where it failed. CI
+/// shows only the head of a failing test's output, so the message is kept short and this
+/// comes first in it.
+const TRAFFIC_LINES: usize = 120;
 
 /// The last lines of XBoard's debug log that passed between it and the engines
-/// (`123 >first : go`, `125 <second: move b2e2`), without the thinking lines, which would bury
-/// the rest.
+/// (`123 >first : go`, `125 <second: move b2e2`), without the thinking lines and the handshake's
+/// option declarations, which would bury the moves, searches and stops a fault is made of.
 pub fn traffic(debug_log: &str) -> String {
     let is_traffic = |line: &str| {
         let Some((stamp, rest)) = line.split_once(' ') else { return false };
@@ -47,7 +49,11 @@ pub fn traffic(debug_log: &str) -> String {
         let thinking = rest.starts_with('<')
             && (text.starts_with(|c: char| c.is_ascii_digit())
                 || text.starts_with("# engine said: info"));
-        matches!(said.0.trim_end(), "first" | "second") && !thinking
+        let handshake = ["feature option=", "accepted ", "rejected ", "# engine said: option "]
+            .iter()
+            .any(|p| text.starts_with(p))
+            || text.starts_with("# queue 'option'");
+        matches!(said.0.trim_end(), "first" | "second") && !thinking && !handshake
     };
     let kept: Vec<&str> = debug_log.lines().filter(|l| is_traffic(l)).collect();
     kept[kept.len().saturating_sub(TRAFFIC_LINES)..].join("\n")
