@@ -161,3 +161,64 @@ try e5e1=0
          39075 >first : usermove b2e2"
     );
 }
+
+/// A match's searches as uci2wb logs them, each on the game's position: the first engine's
+/// opening move and ponder search, the second engine's reply from force mode, a ponder hit.
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r";
+
+fn adapter_log(second_sends: &str, first_ponders_on: &str, reply: &str) -> String {
+    format!(
+        "\
+100 >first : new
+101 >second: new
+201 <first : # fen {START} moves
+201 <first : # go btime 5000 wtime 5000
+400 <first : # engine said: bestmove b2e2 ponder {first_ponders_on}
+400 <first : # fen {START} moves b2e2 {first_ponders_on}
+400 <first : # go ponder btime 4800 wtime 5000
+400 <first : move b2e2
+401 >second: usermove 401 >second: b2e2
+402 <second: # fen {START} moves {second_sends}
+402 <second: # go btime 5000 wtime 4900
+600 <second: # engine said: bestmove {reply}
+600 <second: move {reply}
+601 >first : usermove 601 >first : {reply}
+601 <first : # ponderhit
+"
+    )
+}
+
+/// uci2wb's side of a match is checked against the game: a log where every search starts on
+/// the game's position passes; a move entered twice (its queue bug, as CI met it), a ponder hit
+/// on a move the opponent did not play, and a stopped search's answer relayed as the next one's
+/// are the adapter's faults; a `bestmove` for no search is the engine's.
+#[test]
+fn adapter_faults_are_found_and_told_from_the_engines() {
+    use xboard_common::adapter::{fault, Fault};
+    let clean = adapter_log("b2e2", "b7e7", "b7e7");
+    assert_eq!(fault::<Xiangqi>(&clean), None);
+    let adapter = |log: &str, at: &str| match fault::<Xiangqi>(log) {
+        Some(Fault::Adapter(why)) => assert!(why.starts_with(at), "{why}"),
+        other => panic!("{other:?}"),
+    };
+    adapter(&adapter_log("b2e2 b2e2", "b7e7", "b7e7"), "second, at `402 <second: # go");
+    adapter(&adapter_log("b2e2", "h7e7", "b7e7"), "first, at `601 <first : # ponderhit");
+    // The second adapter stops a search and starts the next before the first's answer came.
+    let stale = clean.replace(
+        "402 <second: # go btime 5000 wtime 4900\n",
+        "402 <second: # go ponder btime 5000 wtime 4900\n402 <second: # go btime 5000 wtime 4900\n",
+    );
+    adapter(&stale, "second, at `600 <second: move");
+    let lost =
+        clean.replace("401 >second: usermove", "401 <second: # command \n401 >second: usermove");
+    adapter(&lost, "second, at `401 <second: # command");
+    let extra = clean.replace(
+        "600 <second: move",
+        "600 <second: # engine said: bestmove b7e7\n600 <second: move",
+    );
+    assert!(
+        matches!(fault::<Xiangqi>(&extra), Some(Fault::Engine(_))),
+        "{:?}",
+        fault::<Xiangqi>(&extra)
+    );
+}

@@ -19,6 +19,8 @@ pub struct MatchRun {
     pub console: String,
     /// The engine traffic of XBoard's debug log (`traffic`), for the message of a failed check.
     pub traffic: String,
+    /// XBoard's whole debug log (`adapter::wrong_position` reads it).
+    pub debug_log: String,
     pub wall: Duration,
 }
 
@@ -45,10 +47,11 @@ pub fn traffic(debug_log: &str) -> String {
         };
         let text = said.1.trim_start();
         // XBoard's thinking lines (`<first :  12  42 …`) and uci2wb's echo of the engine's
-        // `info` lines in debug mode.
+        // `info` lines in debug mode; the engine's `info string` notes stay.
         let thinking = rest.starts_with('<')
             && (text.starts_with(|c: char| c.is_ascii_digit())
-                || text.starts_with("# engine said: info"));
+                || (text.starts_with("# engine said: info")
+                    && !text.starts_with("# engine said: info string")));
         let handshake = ["feature option=", "accepted ", "rejected ", "# engine said: option "]
             .iter()
             .any(|p| text.starts_with(p))
@@ -130,10 +133,12 @@ pub fn play_match(label: &str, args: &[String], limit: Duration) -> MatchRun {
         std::thread::sleep(Duration::from_millis(100));
     };
     let wall = started.elapsed();
+    let debug_log = read(&dir.join(DEBUG_LOG));
     let run = MatchRun {
         pgn: read(&pgn_path),
         console: read(&console_path),
-        traffic: traffic(&read(&dir.join(DEBUG_LOG))),
+        traffic: traffic(&debug_log),
+        debug_log,
         wall,
     };
     let _ = std::fs::remove_dir_all(&dir);
