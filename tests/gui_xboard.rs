@@ -96,14 +96,14 @@ fn check_match<G: Game>(
         "{label}: {} games in the PGN:\n{}\n{}",
         games.len(),
         run.pgn,
-        run.traffic
+        run.traffic()
     );
     assert_eq!(
         games_scored(&run.console),
         Some(GAMES as u32),
         "{label}: XBoard's final score does not count {GAMES} games:\n{}\n{}",
         run.console,
-        run.traffic
+        run.traffic()
     );
     for (i, game) in games.iter().enumerate() {
         match referee::<G>(game, &mut resolve, draws_by_our_rules) {
@@ -119,7 +119,7 @@ fn check_match<G: Game>(
                 "{label} game {}: {e}\n--- the engines' traffic, newest last ---\n{}\n\
                  --- the game ---\n{}",
                 i + 1,
-                run.traffic,
+                run.traffic(),
                 game.movetext
             ),
         }
@@ -170,7 +170,10 @@ fn xiangqi_match(label: &str, uci2wb_mode: &str) {
                 continue;
             }
             Some(Fault::Engine(why)) => {
-                panic!("{label}: the engine answered what it was not asked: {why}\n{}", run.traffic)
+                panic!(
+                    "{label}: the engine answered what it was not asked: {why}\n{}",
+                    run.traffic()
+                )
             }
             None => {}
         }

@@ -24,6 +24,7 @@
 //! A fault of the engine's shows there too and is told apart: a `bestmove` for no search, or
 //! uci2wb's `UCI violation! Engine moves during ponder`.
 
+use super::run::{read_said, Said};
 use game_api::Game;
 
 /// What the log shows went wrong, and on whose side.
@@ -128,33 +129,6 @@ impl<G: Game> AdapterView<G> {
     }
 }
 
-/// One line of XBoard's debug log, read.
-enum Said<'a> {
-    /// XBoard to adapter `index`.
-    ToAdapter(usize, &'a str),
-    /// Adapter `index` to XBoard (its own `#` lines included).
-    FromAdapter(usize, &'a str),
-}
-
-fn read_line(line: &str) -> Option<Said<'_>> {
-    let (stamp, rest) = line.split_once(' ')?;
-    if stamp.is_empty() || !stamp.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let (label, text) = rest.get(1..)?.split_once(':')?;
-    let index = match label.trim_end() {
-        "first" => 0,
-        "second" => 1,
-        _ => return None,
-    };
-    let text = text.trim_start();
-    Some(if rest.starts_with('>') {
-        Said::ToAdapter(index, text)
-    } else {
-        Said::FromAdapter(index, text)
-    })
-}
-
 /// The first fault in XBoard's debug log of a match whose engines sit behind `uci2wb debug`,
 /// with the adapter (`first`, `second`) and the log line; `None` when uci2wb kept track of the
 /// game throughout and the engine answered only what it was asked.
@@ -162,56 +136,49 @@ pub fn fault<G: Game>(debug_log: &str) -> Option<Fault> {
     const NAMES: [&str; 2] = ["first", "second"];
     let mut views: [AdapterView<G>; 2] = [AdapterView::new(), AdapterView::new()];
     for line in debug_log.lines() {
-        let (index, verdict) = match read_line(line) {
-            None => continue,
-            Some(Said::ToAdapter(index, text)) => {
-                let view = &mut views[index];
-                if text == "new" {
-                    *view = AdapterView::new();
-                } else if text.starts_with("usermove") {
-                    // XBoard writes `usermove ` and the move apart, so its log shows
-                    // `usermove 41904 >first : h2e2`: the move is the last word.
-                    if let Some(token) = text.split_whitespace().last() {
-                        view.played(token);
-                    }
+        let Some(Said { to_engine, engine: index, text }) = read_said(line) else { continue };
+        let view = &mut views[index];
+        let verdict = if to_engine {
+            if text == "new" {
+                *view = AdapterView::new();
+            } else if text.starts_with("usermove") {
+                // XBoard writes `usermove ` and the move apart, so its log shows
+                // `usermove 41904 >first : h2e2`: the move is the last word.
+                if let Some(token) = text.split_whitespace().last() {
+                    view.played(token);
                 }
-                (index, Ok(()))
             }
-            Some(Said::FromAdapter(index, text)) => {
-                let view = &mut views[index];
-                let verdict = if let Some(token) = text.strip_prefix("move ") {
-                    let relayed = view.relays();
-                    view.played(token.trim());
-                    relayed
-                } else if let Some(spec) =
-                    text.strip_prefix("# position fen ").or_else(|| text.strip_prefix("# fen "))
-                {
-                    view.sent = position_of::<G>(spec);
-                    Ok(())
-                } else if text.starts_with("# go") {
-                    view.searches += 1;
-                    if text.starts_with("# go ponder") || text.starts_with("# go infinite") {
-                        Ok(())
-                    } else {
-                        view.searches_game("its `go`")
-                    }
-                } else if text.starts_with("# ponderhit") {
-                    view.searches_game("its `ponderhit`")
-                } else if text.starts_with("# engine said: bestmove")
-                    || text.starts_with("# engine said: nobestmove")
-                {
-                    view.answered()
-                } else if text.trim_end() == "# command" {
-                    // Its queue handed it an empty line: a line was lost, and it will run
-                    // whatever its stack still holds, or miss the next move.
-                    Err(Fault::Adapter("it took an empty line from its queue".to_owned()))
-                } else if text.contains("UCI violation") {
-                    Err(Fault::Engine("it moved during a ponder search".to_owned()))
-                } else {
-                    Ok(())
-                };
-                (index, verdict)
+            Ok(())
+        } else if let Some(token) = text.strip_prefix("move ") {
+            let relayed = view.relays();
+            view.played(token.trim());
+            relayed
+        } else if let Some(spec) =
+            text.strip_prefix("# position fen ").or_else(|| text.strip_prefix("# fen "))
+        {
+            view.sent = position_of::<G>(spec);
+            Ok(())
+        } else if text.starts_with("# go") {
+            view.searches += 1;
+            if text.starts_with("# go ponder") || text.starts_with("# go infinite") {
+                Ok(())
+            } else {
+                view.searches_game("its `go`")
             }
+        } else if text.starts_with("# ponderhit") {
+            view.searches_game("its `ponderhit`")
+        } else if text.starts_with("# engine said: bestmove")
+            || text.starts_with("# engine said: nobestmove")
+        {
+            view.answered()
+        } else if text.trim_end() == "# command" {
+            // Its queue handed it an empty line: a line was lost, and it will run whatever its
+            // stack still holds, or miss the next move.
+            Err(Fault::Adapter("it took an empty line from its queue".to_owned()))
+        } else if text.contains("UCI violation") {
+            Err(Fault::Engine("it moved during a ponder search".to_owned()))
+        } else {
+            Ok(())
         };
         if let Err(fault) = verdict {
             let name = NAMES[index];

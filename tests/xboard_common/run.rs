@@ -17,9 +17,7 @@ pub struct MatchRun {
     pub pgn: String,
     /// XBoard's stdout and stderr (its `Match … final score` line is printed there).
     pub console: String,
-    /// The engine traffic of XBoard's debug log (`traffic`), for the message of a failed check.
-    pub traffic: String,
-    /// XBoard's whole debug log (`adapter::wrong_position` reads it).
+    /// XBoard's whole debug log (`adapter::fault` reads it; `traffic` is its tail).
     pub debug_log: String,
     pub wall: Duration,
 }
@@ -33,22 +31,42 @@ const DEBUG_LOG: &str = "xboard.debug";
 /// comes first in it.
 const TRAFFIC_LINES: usize = 120;
 
-/// The last lines of XBoard's debug log that passed between it and the engines
-/// (`123 >first : go`, `125 <second: move b2e2`), without the thinking lines and the handshake's
-/// option declarations, which would bury the moves, searches and stops a fault is made of.
+/// One line of XBoard's debug log that passed between it and an engine (`123 >first : go`,
+/// `125 <second: move b2e2`), read.
+pub struct Said<'a> {
+    /// XBoard to the engine's process (`>`), rather than from it (`<`).
+    pub to_engine: bool,
+    /// 0 for `first`, 1 for `second`.
+    pub engine: usize,
+    /// What was said, without the leading blanks.
+    pub text: &'a str,
+}
+
+/// `line` read as engine traffic; `None` for XBoard's other lines.
+pub fn read_said(line: &str) -> Option<Said<'_>> {
+    let (stamp, rest) = line.split_once(' ')?;
+    if stamp.is_empty() || !stamp.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (label, text) = rest.strip_prefix(['<', '>'])?.split_once(':')?;
+    let engine = match label.trim_end() {
+        "first" => 0,
+        "second" => 1,
+        _ => return None,
+    };
+    Some(Said { to_engine: rest.starts_with('>'), engine, text: text.trim_start() })
+}
+
+/// The last lines of XBoard's debug log that passed between it and the engines, without the
+/// thinking lines and the handshake's option declarations, which would bury the moves, searches
+/// and stops a fault is made of.
 pub fn traffic(debug_log: &str) -> String {
     let is_traffic = |line: &str| {
-        let Some((stamp, rest)) = line.split_once(' ') else { return false };
-        if stamp.is_empty() || !stamp.bytes().all(|b| b.is_ascii_digit()) {
-            return false;
-        }
-        let Some(said) = rest.strip_prefix(['<', '>']).and_then(|r| r.split_once(':')) else {
-            return false;
-        };
-        let text = said.1.trim_start();
+        let Some(said) = read_said(line) else { return false };
+        let text = said.text;
         // XBoard's thinking lines (`<first :  12  42 …`) and uci2wb's echo of the engine's
         // `info` lines in debug mode; the engine's `info string` notes stay.
-        let thinking = rest.starts_with('<')
+        let thinking = !said.to_engine
             && (text.starts_with(|c: char| c.is_ascii_digit())
                 || (text.starts_with("# engine said: info")
                     && !text.starts_with("# engine said: info string")));
@@ -56,10 +74,17 @@ pub fn traffic(debug_log: &str) -> String {
             .iter()
             .any(|p| text.starts_with(p))
             || text.starts_with("# queue 'option'");
-        matches!(said.0.trim_end(), "first" | "second") && !thinking && !handshake
+        !thinking && !handshake
     };
     let kept: Vec<&str> = debug_log.lines().filter(|l| is_traffic(l)).collect();
     kept[kept.len().saturating_sub(TRAFFIC_LINES)..].join("\n")
+}
+
+impl MatchRun {
+    /// The engine traffic at the end of the match, for the message of a failed check.
+    pub fn traffic(&self) -> String {
+        traffic(&self.debug_log)
+    }
 }
 
 fn search_path() -> String {
@@ -134,19 +159,13 @@ pub fn play_match(label: &str, args: &[String], limit: Duration) -> MatchRun {
     };
     let wall = started.elapsed();
     let debug_log = read(&dir.join(DEBUG_LOG));
-    let run = MatchRun {
-        pgn: read(&pgn_path),
-        console: read(&console_path),
-        traffic: traffic(&debug_log),
-        debug_log,
-        wall,
-    };
+    let run = MatchRun { pgn: read(&pgn_path), console: read(&console_path), debug_log, wall };
     let _ = std::fs::remove_dir_all(&dir);
     assert!(
         status.success(),
         "{label}: xboard exited with {status}\n{}\n{}",
         run.console,
-        run.traffic
+        run.traffic()
     );
     run
 }
