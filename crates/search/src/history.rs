@@ -112,7 +112,16 @@ impl<G: Game> Histories<G> {
     /// current move's kind-to; the colour it drops is implied by `p` (see the module notes).
     #[inline]
     fn cell(p: PieceTo, pt: PieceTo) -> usize {
-        p * Self::ROW + pt % Self::ROW
+        // `pt % ROW` by one subtraction where a piece-to is below `2 * ROW` (an even piece
+        // count: one kind per colour); the condition is a constant.
+        let kind_to = if G::PIECES % 2 != 0 {
+            pt % Self::ROW
+        } else if pt >= Self::ROW {
+            pt - Self::ROW
+        } else {
+            pt
+        };
+        p * Self::ROW + kind_to
     }
 
     /// The main quiet-history cell of `key`.
@@ -142,13 +151,14 @@ impl<G: Game> Histories<G> {
     /// after a null move or at the root).
     #[inline]
     pub fn quiet_score(&self, key: QuietKey, prev: [Option<PieceTo>; 2]) -> i32 {
-        let mut score = i32::from(self.quiet[Self::quiet_cell(key)]);
-        for (table, p) in self.continuation.iter().zip(prev) {
-            if let Some(p) = p {
-                score += i32::from(table[Self::cell(p, key.piece_to)]);
-            }
-        }
-        score
+        // Written out, not a loop over the two tables: this runs for every quiet move the
+        // picker scores, and the zipped loop cost more than the lookups it made.
+        let follow = |table: &[i16], p: Option<PieceTo>| {
+            p.map_or(0, |p| i32::from(table[Self::cell(p, key.piece_to)]))
+        };
+        i32::from(self.quiet[Self::quiet_cell(key)])
+            + follow(&self.continuation[0], prev[0])
+            + follow(&self.continuation[1], prev[1])
     }
 
     #[inline]

@@ -83,12 +83,11 @@ impl MovePicker {
         if self.next >= len {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        // The first of the highest scores: the maximum in one vectorised pass, then where it
+        // first occurs (the same move a running "strictly greater" scan picks).
+        let remaining = &self.scores[self.next..len];
+        let top = remaining.iter().copied().max().unwrap_or(i32::MIN);
+        let best = self.next + remaining.iter().position(|&s| s == top).unwrap_or(0);
         let moves = self.list.as_mut_slice();
         moves.swap(self.next, best);
         self.scores.swap(self.next, best);
