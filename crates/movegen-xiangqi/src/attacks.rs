@@ -15,9 +15,6 @@ use crate::bitboard::Bitboard;
 use crate::types::{file_of, rank_of, square, FILES, RANKS, SQUARES};
 use game_api::Color;
 
-/// "No square" in the byte tables.
-pub const NO_SQ: u8 = u8::MAX;
-
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 
@@ -225,15 +222,18 @@ pub fn cannon_threats(sq: usize, occ: Occupancy) -> Bitboard {
 
 // ----- steppers -----
 
-/// One blockable step pattern: for each of 4 directions the blocking square and the squares
-/// reached beyond it when that square is empty.
+/// One blockable step pattern: for each of 4 directions the blocking square (as its bit) and
+/// the squares reached beyond it when that square is empty. A direction with no step has
+/// neither (both 0), so it needs no test of its own.
 #[derive(Clone, Copy)]
 pub struct Blockable {
-    pub block: [u8; 4],
+    /// A mask, not a square index: testing it against the occupancy costs no 128-bit shift
+    /// (the shift was the largest single cost of xiangqi move generation).
+    pub block: [u128; 4],
     pub reach: [u128; 4],
 }
 
-const EMPTY_BLOCKABLE: Blockable = Blockable { block: [NO_SQ; 4], reach: [0; 4] };
+const EMPTY_BLOCKABLE: Blockable = Blockable { block: [0; 4], reach: [0; 4] };
 
 /// Horse moves from `sq`: leg = the orthogonal neighbour, reach = the two squares one
 /// diagonal step further out.
@@ -255,7 +255,7 @@ const fn build_horse() -> [Blockable; SQUARES] {
                     reach |= 1u128 << b;
                 }
                 if reach != 0 {
-                    t[sq].block[d] = leg as u8;
+                    t[sq].block[d] = 1u128 << leg;
                     t[sq].reach[d] = reach;
                 }
             }
@@ -284,7 +284,7 @@ const fn build_horse_to() -> [Blockable; SQUARES] {
                     reach |= 1u128 << b;
                 }
                 if reach != 0 {
-                    t[sq].block[d] = leg as u8;
+                    t[sq].block[d] = 1u128 << leg;
                     t[sq].reach[d] = reach;
                 }
             }
@@ -306,7 +306,7 @@ const fn build_elephant() -> [Blockable; SQUARES] {
             let (df, dr) = DIAG[d];
             if let (Some(eye), Some(to)) = (offset(sq, df, dr), offset(sq, 2 * df, 2 * dr)) {
                 if same_half(sq, to) {
-                    t[sq].block[d] = eye as u8;
+                    t[sq].block[d] = 1u128 << eye;
                     t[sq].reach[d] = 1u128 << to;
                 }
             }
@@ -392,8 +392,7 @@ fn blockable(t: &Blockable, occ: u128) -> Bitboard {
     let mut out = 0u128;
     let mut d = 0;
     while d < 4 {
-        let b = t.block[d];
-        if b != NO_SQ && occ & (1u128 << b) == 0 {
+        if occ & t.block[d] == 0 {
             out |= t.reach[d];
         }
         d += 1;

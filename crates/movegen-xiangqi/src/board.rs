@@ -4,7 +4,7 @@
 
 use crate::attacks::{
     advisor_attacks, cannon_captures, cannon_threats, elephant_attacks, horse_attackers_from,
-    horse_attacks, king_attacks, pawn_attackers_from, pawn_attacks, rook_attacks, Occupancy,
+    horse_attacks, king_attacks, lines_through, pawn_attackers_from, pawn_attacks, rook_attacks, Occupancy,
 };
 use crate::bitboard::Bitboard;
 use crate::types::{Kind, Piece, NO_PIECE, PIECES, SQUARES};
@@ -159,8 +159,17 @@ impl Board {
     /// steps included. Used by SEE and the chase rules, not by generation.
     pub fn attackers_to(&self, sq: usize, by: Color, occ: Occupancy) -> Bitboard {
         let live = Bitboard(occ.by_rank);
-        let mut a = rook_attacks(sq, occ) & self.of(by, Kind::Rook);
-        a |= cannon_captures(sq, occ) & self.of(by, Kind::Cannon);
+        // Rooks and cannons attack only along the square's rank and file: most SEE calls find
+        // none there and skip the line lookups.
+        let lines = lines_through(sq);
+        let (rooks, cannons) = (self.of(by, Kind::Rook), self.of(by, Kind::Cannon));
+        let mut a = Bitboard::EMPTY;
+        if (lines & rooks).any() {
+            a |= rook_attacks(sq, occ) & rooks;
+        }
+        if (lines & cannons).any() {
+            a |= cannon_captures(sq, occ) & cannons;
+        }
         a |= horse_attackers_from(sq, live) & self.of(by, Kind::Horse);
         a |= pawn_attackers_from(by, sq) & self.of(by, Kind::Pawn);
         a |= advisor_attacks(sq) & self.of(by, Kind::Advisor);

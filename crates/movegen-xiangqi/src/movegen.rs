@@ -9,7 +9,7 @@
 
 use crate::attacks::{
     advisor_attacks, cannon_captures, elephant_attacks, horse_attacks, horse_legs_around,
-    king_attacks, lines_through, pawn_attacks, rank_through, rook_attacks, NO_SQ,
+    king_attacks, lines_through, pawn_attacks, rank_through, rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -50,8 +50,8 @@ impl SafetyFilter {
         let legs = horse_legs_around(ksq);
         let horses = b.of(them, Kind::Horse);
         for d in 0..4 {
-            if legs.block[d] != NO_SQ && legs.reach[d] & horses.0 != 0 {
-                from_risky |= Bitboard::from_square(legs.block[d] as usize);
+            if legs.reach[d] & horses.0 != 0 {
+                from_risky |= Bitboard(legs.block[d]);
             }
         }
         SafetyFilter { from_risky, to_risky }
