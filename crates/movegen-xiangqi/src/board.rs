@@ -4,7 +4,8 @@
 
 use crate::attacks::{
     advisor_attacks, cannon_captures, cannon_threats, elephant_attacks, horse_attackers_from,
-    horse_attacks, king_attacks, lines_through, pawn_attackers_from, pawn_attacks, rook_attacks, Occupancy,
+    horse_attacks, king_attacks, lines_through, pawn_attackers_from, pawn_attacks, rook_attacks,
+    Occupancy,
 };
 use crate::bitboard::Bitboard;
 use crate::types::{Kind, Piece, NO_PIECE, PIECES, SQUARES};
