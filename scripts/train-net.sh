@@ -42,7 +42,7 @@
 # TRAINER=train-nnue (the default) trains with the streaming trainer (crates/nnue-trainer;
 # HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for chess king buckets, INIT=NET to start from
 # a net's weights instead of random ones): both recipes are warm starts of train-nnue from the
-# previous net (chess net 6 from net 5, xiangqi net 8 from net 7; INIT="" trains from random
+# previous net (chess net 6 from net 5, xiangqi net 9 from net 8; INIT="" trains from random
 # weights). TRAINER=train-net remakes chess net 5 and xiangqi net 6 and older: that first trainer
 # was retired after commit TRAIN_NET_REV, whose build (scripts/lib/build-of.sh, made once, like
 # DATAGEN_REV's) trains; the tree's build still checks the data. DRAW_PLIES (0: off, as the committed
@@ -68,12 +68,17 @@ chess)
     DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
     DEFAULT_TRAINER=train-nnue DEFAULT_INIT=lab/nets/chess-net5.nnue
     DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV=
+    DEFAULT_HOLDOUT=positions DEFAULT_MIRROR=0 DEFAULT_SHUFFLE_FILES=0
     # Every file of chess.manifest (and of chess-net5.manifest) was made by this commit's search.
     DEFAULT_DATAGEN_REV=853f379 ;;
 xiangqi)
-    # Net 8: net 7 (kept as lab/nets/xiangqi-net7.nnue) refined by train-nnue on the games
-    # of nets 7 and 6 played by the search of 8ac7b79 (the net files of commits 3bcd229 and
-    # 9520010), 300 files of 100 games each; lab/nets/xiangqi.manifest lists them.
+    # Net 9: net 8 (kept as lab/nets/xiangqi-net8.nnue) refined by train-nnue on 286 files of
+    # net 8's own games (the net file of commit 149d577, played by its search: the datagen
+    # flywheel's first files), with every position's mirror image, the files in a new order each
+    # epoch and whole games held out; lab/nets/xiangqi.manifest lists them.
+    # Net 8 was net 7 (lab/nets/xiangqi-net7.nnue) refined on "3bcd229/80000-80099
+    # 9520010/60000-60099 9520010/70000-70099" played by the search of 8ac7b79, MIRROR=0
+    # SHUFFLE_FILES=0 HOLDOUT=positions (lab/nets/xiangqi-net8.manifest).
     # Net 7 was net 6 (lab/nets/xiangqi-net6.nnue) refined the same way on "9520010/60000-60099
     # 9520010/70000-70099 cea41ee/50000-50099" (xiangqi-net7.manifest).
     # Net 6 was "32ba8a1/30000-30099 a0e1522/40000-40099 cea41ee/50000-50099" through
@@ -82,12 +87,13 @@ xiangqi)
     # first), net 4 its first two entries, net 3 the first. Net 2 was SEEDS="1000-1015
     # 2000-2013 3000-3013 4000-4015 5000-5015 6000-6013 7000-7015 8000-8014 9000-9015
     # 10000-10015" GAMES=20 PLAY=hand.
-    DEFAULT_SEEDS="3bcd229/80000-80099 9520010/60000-60099 9520010/70000-70099"
+    DEFAULT_SEEDS="149d577/90000-90285"
     DEFAULT_GAMES=100 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
-    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=lab/nets/xiangqi-net7.nnue
+    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=lab/nets/xiangqi-net8.nnue
     DEFAULT_PLAY=crates/nnue/nets/xiangqi.nnue DEFAULT_PLAY_REV=
+    DEFAULT_HOLDOUT=games DEFAULT_MIRROR=1 DEFAULT_SHUFFLE_FILES=1
     # Every file of xiangqi.manifest was made by this commit's search.
-    DEFAULT_DATAGEN_REV=8ac7b79 ;;
+    DEFAULT_DATAGEN_REV=149d577 ;;
 *) echo "unknown game $game" >&2; exit 2 ;;
 esac
 SEEDS=${SEEDS-$DEFAULT_SEEDS}
@@ -132,7 +138,7 @@ datagen_bin() {
         build_of "$DATAGEN_REV" "$DATA_ROOT"
     fi
 }
-export LC_ALL=C # the glob order of the data files below
+export LC_ALL=C # the name order of the data files below
 mkdir -p "$DATA_ROOT"
 work=$DATA_ROOT # play nets live beside the data
 
@@ -174,6 +180,7 @@ if [ -n "$SEEDS" ]; then
     # A SEEDS entry is a seed or a range, optionally after REV/ (hand/ or a commit): the games
     # of that commit's net, so that one recipe can train on several generations of games.
     dirs=()
+    declare -A seeds_in=() # a data folder's seeds, so that other files in it are not trained on
     for entry in $SEEDS; do
         rev=; range=$entry
         if [[ $entry == */* ]]; then rev=${entry%%/*}; range=${entry#*/}; fi
@@ -181,8 +188,9 @@ if [ -n "$SEEDS" ]; then
         dir=${DATA:-$DATA_ROOT/$game-$(play_tag_of "$play")-n$NODES-g$GAMES$draw_tag}
         [[ " ${dirs[*]} " == *" $dir "* ]] || dirs+=("$dir")
         mkdir -p "$dir"
-        missing=$(if [[ $range == *-* ]]; then seq "${range%-*}" "${range#*-}"; else echo "$range"; fi |
-            while read -r s; do [ -s "$dir/$game-$s.ktgr" ] || echo "$s"; done)
+        seeds=$(if [[ $range == *-* ]]; then seq "${range%-*}" "${range#*-}"; else echo "$range"; fi)
+        seeds_in[$dir]+=" $seeds"
+        missing=$(while read -r s; do [ -s "$dir/$game-$s.ktgr" ] || echo "$s"; done <<<"$seeds")
         [ -n "$missing" ] || continue
         player=$(datagen_bin)
         echo "$entry: $(wc -w <<<"$missing") file(s) to make with $player" >&2
@@ -190,7 +198,11 @@ if [ -n "$SEEDS" ]; then
             --game "$game" "${datagen_flags[@]}" --net "$play" --seed {} --threads 1 <<<"$missing"
     done
     files=()
-    for dir in "${dirs[@]}"; do files+=("$dir/$game"-*.ktgr); done
+    # Each folder's files in name order (the C locale's), as the recipes were trained.
+    for dir in "${dirs[@]}"; do
+        mapfile -t -O "${#files[@]}" files < <(for s in ${seeds_in[$dir]}; do
+            echo "$dir/$game-$s.ktgr"; done | sort -u)
+    done
 else
     DATA=${DATA:-$DATA_ROOT/$game-$(play_tag_of "$PLAY")-s$SEED-n$NODES-g$GAMES$draw_tag.ktgr}
     if [ ! -s "$DATA" ]; then
@@ -222,18 +234,18 @@ train-net)
     trainer_flags=()
     [ -z "$INIT" ] || echo "note: INIT is train-nnue's; train-net starts from random weights" >&2 ;;
 train-nnue)
-    # HOLDOUT: what the validation set is cut from. Chess net 6 and xiangqi net 8 were trained
-    # holding out every 20th position, so the committed recipes keep `positions`; any other
-    # data holds out whole games (`games`), so that validation shares no game with training.
-    default_holdout=games; [ "$SEEDS" != "$DEFAULT_SEEDS" ] || default_holdout=positions
+    # HOLDOUT: what the validation set is cut from. Chess net 6 was trained holding out every
+    # 20th position, so its recipe keeps `positions`; any other data holds out whole games
+    # (`games`), so that validation shares no game with training.
+    default_holdout=games; [ "$SEEDS" != "$DEFAULT_SEEDS" ] || default_holdout=$DEFAULT_HOLDOUT
     trainer_flags=(--hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}"
         --shuffle-buffer "${SHUFFLE_BUFFER:-1048576}" --holdout "${HOLDOUT:-$default_holdout}")
     [ "${KING_BUCKETS:-0}" = 0 ] || trainer_flags+=(--king-buckets)
-    # For the next nets (none of the committed recipes uses them): MIRROR=1 trains on the
-    # mirror images too, SHUFFLE_FILES=1 reads the files in a new order each epoch,
-    # SCHEDULE=cosine and WEIGHT_DECAY (AdamW) shape the optimisation.
-    [ "${MIRROR:-0}" = 0 ] || trainer_flags+=(--mirror)
-    [ "${SHUFFLE_FILES:-0}" = 0 ] || trainer_flags+=(--shuffle-files)
+    # MIRROR=1 trains on the mirror images too, SHUFFLE_FILES=1 reads the files in a new order
+    # each epoch (the xiangqi recipe uses both), SCHEDULE=cosine and WEIGHT_DECAY (AdamW) shape
+    # the optimisation.
+    [ "${MIRROR:-$DEFAULT_MIRROR}" = 0 ] || trainer_flags+=(--mirror)
+    [ "${SHUFFLE_FILES:-$DEFAULT_SHUFFLE_FILES}" = 0 ] || trainer_flags+=(--shuffle-files)
     trainer_flags+=(--schedule "${SCHEDULE:-step}" --weight-decay "${WEIGHT_DECAY:-0}")
     [ -z "${INIT:-}" ] || trainer_flags+=(--init "$INIT") ;;
 *) echo "unknown TRAINER $TRAINER (train-net or train-nnue)" >&2; exit 2 ;;
