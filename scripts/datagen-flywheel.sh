@@ -9,19 +9,23 @@
 #   scripts/datagen-flywheel.sh [MINUTES]   make files for about MINUTES (default 150), then stop
 #   scripts/datagen-flywheel.sh --manifest  write the manifests of the files finished so far
 #
-# The recipe: the games of the nets in use at REV (chess net 6, xiangqi net 8), played by the
-# search of REV, 5000 nodes a move, no draw adjudication, as every committed recipe. The
-# manifests are lab/nets/chess-net6-games.manifest and xiangqi-net8-games.manifest;
-# train-net.sh with their SEEDS and DATAGEN_REV remakes the files on a new machine.
+# The recipe: a game's files are the games of the net in use at its REV (chess net 6 at
+# CHESS_REV, xiangqi net 9 at XIANGQI_REV), played by the search of that REV, 5000 nodes a
+# move, no draw adjudication, as every committed recipe. The manifests are
+# lab/nets/chess-net6-games.manifest and xiangqi-net9-games.manifest (net 8's games, seeds
+# 90000-90311 of 149d577, are xiangqi-net8-games.manifest); train-net.sh with their SEEDS and
+# DATAGEN_REV remakes the files on a new machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-REV=149d577
-CYCLES=40 # seed ranges reserved: chess 30000-33999, 40000-40399, 45000-45399; xiangqi 90000-90799
+CHESS_REV=149d577
+XIANGQI_REV=dfb8225
+CYCLES=40 # seed ranges reserved: chess 30000-33999, 40000-40399, 45000-45399; xiangqi 100000-100799
 DATA_ROOT=${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}
-# One frozen build of REV plays, checks and writes the manifests, so that editing or rebuilding
-# the tree meanwhile changes nothing (scripts/lib/build-of.sh builds it once, under the cache).
+# One frozen build of each REV plays, checks and writes its game's manifest, so that editing or
+# rebuilding the tree meanwhile changes nothing (scripts/lib/build-of.sh builds each once,
+# under the cache).
 source scripts/lib/build-of.sh
-bin=$(build_of "$REV" "$DATA_ROOT")
+rev_of() { if [ "$1" = chess ]; then echo "$CHESS_REV"; else echo "$XIANGQI_REV"; fi; }
 
 # The slices of cycle k, one line each: game variant seeds games.
 slices_of() {
@@ -29,21 +33,24 @@ slices_of() {
     echo "chess standard $((30000 + 100 * k))-$((30099 + 100 * k)) 20"
     echo "chess fischerandom $((40000 + 10 * k))-$((40009 + 10 * k)) 20"
     echo "chess dfrc $((45000 + 10 * k))-$((45009 + 10 * k)) 20"
-    echo "xiangqi standard $((90000 + 20 * k))-$((90019 + 20 * k)) 100"
+    echo "xiangqi standard $((100000 + 20 * k))-$((100019 + 20 * k)) 100"
 }
 
 run_slice() { # game variant range games
-    local game=$1 variant=$2 range=$3 games=$4
-    env JOBS=1 DATA_ONLY=1 GAMES="$games" VARIANT="$variant" SEEDS="$REV/$range" \
-        MANIFEST= BIN="$bin" nice -n 19 scripts/train-net.sh "$game"
+    local game=$1 variant=$2 range=$3 games=$4 rev
+    rev=$(rev_of "$game")
+    env JOBS=1 DATA_ONLY=1 GAMES="$games" VARIANT="$variant" SEEDS="$rev/$range" \
+        MANIFEST= BIN="$(build_of "$rev" "$DATA_ROOT")" nice -n 19 scripts/train-net.sh "$game"
 }
 
 if [ "${1:-}" = --manifest ]; then
     # Only whole files exist under their names, so every .ktgr of the recipe's folders counts.
     for game in chess xiangqi; do
-        net=$(git show "$REV:crates/nnue/nets/$game.nnue" | sha256sum | cut -c1-12)
+        rev=$(rev_of "$game")
+        bin=$(build_of "$rev" "$DATA_ROOT")
+        net=$(git show "$rev:crates/nnue/nets/$game.nnue" | sha256sum | cut -c1-12)
         case $game in chess) out=lab/nets/chess-net6-games.manifest ;;
-        xiangqi) out=lab/nets/xiangqi-net8-games.manifest ;; esac
+        xiangqi) out=lab/nets/xiangqi-net9-games.manifest ;; esac
         files=()
         for d in "$DATA_ROOT/$game-$net-n5000-"*; do
             [ -d "$d" ] || continue
