@@ -4,8 +4,9 @@
 //! cache (`KIENTUONG_DATA`), named by the playing net's hash; the `hand/` entry really is played
 //! by the hand-written evaluation; the trainer reads both folders and writes a net of the
 //! embedded one's size. Then the cache is damaged (a file missing with a stale `.part` beside
-//! it, another altered): `data-check` reports both, and a second run with the first run's
-//! manifest makes exactly the same bytes again.
+//! it, another altered) and a file of another seed laid beside them: `data-check` reports the
+//! damage, and a second run with the first run's manifest makes exactly the same bytes again
+//! and trains on the recipe's two files only.
 //!
 //! The retired `train-net`: the binary names the last commit that has it, that commit does,
 //! and `TRAINER=train-net` runs the build of that very commit (a stub put where
@@ -97,6 +98,11 @@ fn a_recipe_mixing_generations_trains_on_all_of_them_and_resumes() {
         report.contains(&format!("missing xiangqi-{net_hash}-n300-g2/xiangqi-7.ktgr")),
         "{report}"
     );
+
+    // A file of another recipe in the same folder (the flywheel's folders hold more seeds than
+    // a recipe takes) is not trained on: `script` asserts two files.
+    let stranger = net_file.with_file_name("xiangqi-8.ktgr");
+    std::fs::write(&stranger, &net_bytes).unwrap();
 
     // The recipe makes what is missing or altered again, byte for byte, and checks it.
     script(root, &work, ("MANIFEST", &manifest));
