@@ -57,7 +57,21 @@ if [ "${1:-}" = --manifest ]; then
             for f in "$d/$game"-*.ktgr; do [ -s "$f" ] && files+=("${f#"$DATA_ROOT"/}"); done
         done
         [ ${#files[@]} -gt 0 ] || continue
-        "$bin" data-check --manifest "$out" --dir "$DATA_ROOT" --write "${files[@]}"
+        # The committed manifest keeps its files, whether or not this machine holds them (a new
+        # machine starts with an empty cache and remakes them): the files here are added to it,
+        # and a file it lists must come back with the bytes it lists.
+        fresh=$(mktemp)
+        "$bin" data-check --manifest "$fresh" --dir "$DATA_ROOT" --write "${files[@]}"
+        if [ -f "$out" ]; then
+            altered=$("$bin" data-check --manifest "$out" --dir "$DATA_ROOT" 2>/dev/null | sed -n 's/^altered //p')
+            [ -z "$altered" ] || { echo "flywheel: remade files differ from $out: $altered" >&2; rm -f "$fresh"; exit 1; }
+            awk 'FNR == NR { if (!/^#/) known[$1] = 1; print; next } !/^#/ && !($1 in known)' \
+                "$out" "$fresh" >"$fresh.merged"
+            mv "$fresh.merged" "$out"
+            rm -f "$fresh"
+        else
+            mv "$fresh" "$out"
+        fi
         awk '!/^#/ { n++; g += $2; p += $3 } END { printf "%s: %d files, %d games, %d positions\n", FILENAME, n, g, p }' "$out"
     done
     exit 0

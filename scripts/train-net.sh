@@ -42,35 +42,44 @@
 # TRAINER=train-nnue (the default) trains with the streaming trainer (crates/nnue-trainer;
 # HIDDEN, BUCKETS, SHUFFLE_BUFFER, KING_BUCKETS=1 for chess king buckets, INIT=NET to start from
 # a net's weights instead of random ones): both recipes are warm starts of train-nnue from the
-# previous net (chess net 6 from net 5, xiangqi net 9 from net 8; INIT="" trains from random
+# previous net (chess net 7 from net 6, xiangqi net 9 from net 8; INIT="" trains from random
 # weights). TRAINER=train-net remakes chess net 5 and xiangqi net 6 and older: that first trainer
 # was retired after commit TRAIN_NET_REV, whose build (scripts/lib/build-of.sh, made once, like
 # DATAGEN_REV's) trains; the tree's build still checks the data. DRAW_PLIES (0: off, as the committed
 # recipes were made), DRAW_AFTER and DRAW_CP set datagen's draw adjudication. VARIANT
 # (chess only: standard, the default, fischerandom or dfrc) starts the games' random plies from
 # Chess960 or Double Fischer Random positions; such files get a folder of their own (-fischerandom,
-# -dfrc), so a recipe can mix them with standard games by listing both runs' seeds.
+# -dfrc). One recipe mixes them with standard games through SEEDS entries REV/RANGE@VARIANT
+# ("149d577/30000-31499 149d577/40000-40149@fischerandom"): that entry's games start from
+# VARIANT's positions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: scripts/train-net.sh chess|xiangqi}
 # The committed recipes (crates/nnue/nets/README.md).
 case $game in
 chess)
-    # Net 6: net 5 (kept as lab/nets/chess-net5.nnue) refined by train-nnue on 1600 files
-    # of net 5's own games (the net file of commit 35b312b), played by the search of 853f379;
-    # lab/nets/chess.manifest lists them. Net 5 was SEEDS="hand/11000-11040
+    # Net 7: net 6 (kept as lab/nets/chess-net6.nnue) refined by train-nnue on 1800 files of
+    # net 6's own games (the net file of commit 149d577, played by its search: the datagen
+    # flywheel's first chess files, 1500 from standard starts, 150 Chess960, 150 DFRC), with the
+    # mirror image of every position without castling rights, the files in a new order each
+    # epoch and whole games held out; lab/nets/chess.manifest lists them.
+    # Net 6 was net 5 (lab/nets/chess-net5.nnue) refined on "35b312b/22000-22999
+    # 35b312b/26000-26599" (net 5's games) played by the search of 853f379, MIRROR=0
+    # SHUFFLE_FILES=0 HOLDOUT=positions (lab/nets/chess-net6.manifest).
+    # Net 5 was SEEDS="hand/11000-11040
     # hand/12000-12037 hand/13000-13039 hand/14000-14042 hand/15000-15039 hand/16000-16039
     # hand/17000-17999 4c9d842/19000-21499" (the hand-written evaluation's games plus 2500
     # files played by net 4, the net file of commit 4c9d842) TRAINER=train-net EPOCHS=30
     # LR=0.001 INIT= MANIFEST=lab/nets/chess-net5.manifest; net 4 was the hand/ entries
     # plus 4097bd3/18000-18999 (net 3's games), net 3 the hand/ entries alone, net 2 the first six.
-    DEFAULT_SEEDS="35b312b/22000-22999 35b312b/26000-26599"
+    DEFAULT_SEEDS="149d577/30000-31499 149d577/40000-40149@fischerandom 149d577/45000-45149@dfrc"
     DEFAULT_GAMES=20 DEFAULT_LAMBDA=0.1 DEFAULT_EPOCHS=10 DEFAULT_LR=0.0002
-    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=lab/nets/chess-net5.nnue
+    DEFAULT_TRAINER=train-nnue DEFAULT_INIT=lab/nets/chess-net6.nnue
     DEFAULT_PLAY=crates/nnue/nets/chess.nnue DEFAULT_PLAY_REV=
-    DEFAULT_HOLDOUT=positions DEFAULT_MIRROR=0 DEFAULT_SHUFFLE_FILES=0
-    # Every file of chess.manifest (and of chess-net5.manifest) was made by this commit's search.
-    DEFAULT_DATAGEN_REV=853f379 ;;
+    DEFAULT_HOLDOUT=games DEFAULT_MIRROR=1 DEFAULT_SHUFFLE_FILES=1
+    # Every file of chess.manifest was made by this commit's search (chess-net6.manifest's and
+    # chess-net5.manifest's by 853f379's).
+    DEFAULT_DATAGEN_REV=149d577 ;;
 xiangqi)
     # Net 9: net 8 (kept as lab/nets/xiangqi-net8.nnue) refined by train-nnue on 286 files of
     # net 8's own games (the net file of commit 149d577, played by its search: the datagen
@@ -182,10 +191,18 @@ if [ -n "$SEEDS" ]; then
     dirs=()
     declare -A seeds_in=() # a data folder's seeds, so that other files in it are not trained on
     for entry in $SEEDS; do
-        rev=; range=$entry
-        if [[ $entry == */* ]]; then rev=${entry%%/*}; range=${entry#*/}; fi
+        rev=; range=$entry entry_tag=$draw_tag entry_flags=("${datagen_flags[@]}")
+        # REV/RANGE@VARIANT: that entry's games start from VARIANT's positions (chess), in
+        # VARIANT's own folder, so one recipe can mix standard, Chess960 and DFRC games.
+        if [[ $range == *@* ]]; then
+            [ "$VARIANT" = standard ] || { echo "$entry: @VARIANT and VARIANT=$VARIANT both set" >&2; exit 2; }
+            entry_tag+=-${range#*@}
+            entry_flags+=(--variant "${range#*@}")
+            range=${range%@*}
+        fi
+        if [[ $range == */* ]]; then rev=${range%%/*}; range=${range#*/}; fi
         play=$(play_net_for "$rev")
-        dir=${DATA:-$DATA_ROOT/$game-$(play_tag_of "$play")-n$NODES-g$GAMES$draw_tag}
+        dir=${DATA:-$DATA_ROOT/$game-$(play_tag_of "$play")-n$NODES-g$GAMES$entry_tag}
         [[ " ${dirs[*]} " == *" $dir "* ]] || dirs+=("$dir")
         mkdir -p "$dir"
         seeds=$(if [[ $range == *-* ]]; then seq "${range%-*}" "${range#*-}"; else echo "$range"; fi)
@@ -195,7 +212,7 @@ if [ -n "$SEEDS" ]; then
         player=$(datagen_bin)
         echo "$entry: $(wc -w <<<"$missing") file(s) to make with $player" >&2
         xargs -r -P "$JOBS" -I{} "$BASH" -c "$write_one" _ "$dir/$game-{}.ktgr" "$player" datagen \
-            --game "$game" "${datagen_flags[@]}" --net "$play" --seed {} --threads 1 <<<"$missing"
+            --game "$game" "${entry_flags[@]}" --net "$play" --seed {} --threads 1 <<<"$missing"
     done
     files=()
     # Each folder's files in name order (the C locale's), as the recipes were trained.
@@ -234,9 +251,9 @@ train-net)
     trainer_flags=()
     [ -z "$INIT" ] || echo "note: INIT is train-nnue's; train-net starts from random weights" >&2 ;;
 train-nnue)
-    # HOLDOUT: what the validation set is cut from. Chess net 6 was trained holding out every
-    # 20th position, so its recipe keeps `positions`; any other data holds out whole games
-    # (`games`), so that validation shares no game with training.
+    # HOLDOUT: what the validation set is cut from: whole games (`games`), so that validation
+    # shares no game with training, unless the recipe says otherwise (chess net 6 and xiangqi
+    # net 8 held out every 20th position: HOLDOUT=positions remakes them).
     default_holdout=games; [ "$SEEDS" != "$DEFAULT_SEEDS" ] || default_holdout=$DEFAULT_HOLDOUT
     trainer_flags=(--hidden "${HIDDEN:-128}" --buckets "${BUCKETS:-1}"
         --shuffle-buffer "${SHUFFLE_BUFFER:-1048576}" --holdout "${HOLDOUT:-$default_holdout}")

@@ -161,3 +161,46 @@ fn the_retired_train_net_runs_from_the_build_of_the_commit_the_binary_names() {
     assert!(args.contains(&data.to_str().unwrap()), "{args:?}");
     let _ = std::fs::remove_dir_all(&work);
 }
+
+#[test]
+fn a_seeds_entry_with_a_variant_plays_that_variant_in_its_own_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = std::env::temp_dir().join(format!("kientuong-train-net-960-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    let run = Command::new("bash")
+        .arg(root.join("scripts/train-net.sh"))
+        .arg("chess")
+        .current_dir(root)
+        .env("BIN", kientuong_bin())
+        .env("KIENTUONG_DATA", work.join("data"))
+        .env("SEEDS", "hand/3 hand/5@fischerandom hand/5@dfrc")
+        .envs([("GAMES", "2"), ("NODES", "300"), ("JOBS", "1"), ("DATA_ONLY", "1")])
+        .output()
+        .expect("run scripts/train-net.sh");
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{out}\n{}", String::from_utf8_lossy(&run.stderr));
+    assert!(out.contains("DATA_ONLY: 3 data file(s) made"), "{out}");
+    for (folder, seed, variant) in [("", "3", "standard"), ("-fischerandom", "5", "fischerandom")]
+        .into_iter()
+        .chain([("-dfrc", "5", "dfrc")])
+    {
+        let made = work.join(format!("data/chess-hand-n300-g2{folder}/chess-{seed}.ktgr"));
+        let direct = work.join(format!("direct-{variant}.ktgr"));
+        let datagen = Command::new(kientuong_bin())
+            .args(["datagen", "--game", "chess", "--games", "2", "--nodes", "300", "--seed", seed])
+            .args(["--threads", "1", "--net", "hand", "--draw-plies", "0", "--variant", variant])
+            .arg("--out")
+            .arg(&direct)
+            .current_dir(root)
+            .output()
+            .expect("run kientuong datagen");
+        assert!(datagen.status.success(), "{}", String::from_utf8_lossy(&datagen.stderr));
+        let made = std::fs::read(&made).unwrap_or_else(|e| panic!("{}: {e}", made.display()));
+        assert_eq!(made, std::fs::read(&direct).unwrap(), "{variant}");
+    }
+    // The Chess960 and DFRC games of one seed are different games.
+    let [a, b] = ["-fischerandom", "-dfrc"]
+        .map(|f| std::fs::read(work.join(format!("data/chess-hand-n300-g2{f}/chess-5.ktgr"))));
+    assert_ne!(a.unwrap(), b.unwrap());
+    let _ = std::fs::remove_dir_all(&work);
+}
