@@ -9,17 +9,18 @@
 #   scripts/datagen-flywheel.sh [MINUTES]   make files for about MINUTES (default 150), then stop
 #   scripts/datagen-flywheel.sh --manifest  write the manifests of the files finished so far
 #
-# The recipe: a game's files are the games of the net in use at its REV (chess net 6 at
+# The recipe: a game's files are the games of the net in use at its REV (chess net 7 at
 # CHESS_REV, xiangqi net 9 at XIANGQI_REV), played by the search of that REV, 5000 nodes a
 # move, no draw adjudication, as every committed recipe. The manifests are
-# lab/nets/chess-net6-games.manifest and xiangqi-net9-games.manifest (net 8's games, seeds
-# 90000-90311 of 149d577, are xiangqi-net8-games.manifest); train-net.sh with their SEEDS and
-# DATAGEN_REV remakes the files on a new machine.
+# lab/nets/chess-net7-games.manifest and xiangqi-net9-games.manifest (net 6's chess games, seeds
+# 30000-31599, 40000-40159 and 45000-45159 of 149d577, are chess-net6-games.manifest; net 8's
+# xiangqi games, seeds 90000-90311 of 149d577, xiangqi-net8-games.manifest); train-net.sh with
+# their SEEDS and DATAGEN_REV remakes the files on a new machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CHESS_REV=149d577
+CHESS_REV=a83a2da
 XIANGQI_REV=dfb8225
-CYCLES=40 # seed ranges reserved: chess 30000-33999, 40000-40399, 45000-45399; xiangqi 100000-100799
+CYCLES=40 # seed ranges reserved: chess 50000-53999, 54000-54399, 55000-55399; xiangqi 100000-100799
 DATA_ROOT=${KIENTUONG_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/kientuong}
 # One frozen build of each REV plays, checks and writes its game's manifest, so that editing or
 # rebuilding the tree meanwhile changes nothing (scripts/lib/build-of.sh builds each once,
@@ -30,9 +31,9 @@ rev_of() { if [ "$1" = chess ]; then echo "$CHESS_REV"; else echo "$XIANGQI_REV"
 # The slices of cycle k, one line each: game variant seeds games.
 slices_of() {
     local k=$1
-    echo "chess standard $((30000 + 100 * k))-$((30099 + 100 * k)) 20"
-    echo "chess fischerandom $((40000 + 10 * k))-$((40009 + 10 * k)) 20"
-    echo "chess dfrc $((45000 + 10 * k))-$((45009 + 10 * k)) 20"
+    echo "chess standard $((50000 + 100 * k))-$((50099 + 100 * k)) 20"
+    echo "chess fischerandom $((54000 + 10 * k))-$((54009 + 10 * k)) 20"
+    echo "chess dfrc $((55000 + 10 * k))-$((55009 + 10 * k)) 20"
     echo "xiangqi standard $((100000 + 20 * k))-$((100019 + 20 * k)) 100"
 }
 
@@ -49,7 +50,7 @@ if [ "${1:-}" = --manifest ]; then
         rev=$(rev_of "$game")
         bin=$(build_of "$rev" "$DATA_ROOT")
         net=$(git show "$rev:crates/nnue/nets/$game.nnue" | sha256sum | cut -c1-12)
-        case $game in chess) out=lab/nets/chess-net6-games.manifest ;;
+        case $game in chess) out=lab/nets/chess-net7-games.manifest ;;
         xiangqi) out=lab/nets/xiangqi-net9-games.manifest ;; esac
         files=()
         for d in "$DATA_ROOT/$game-$net-n5000-"*; do
@@ -63,7 +64,9 @@ if [ "${1:-}" = --manifest ]; then
         fresh=$(mktemp)
         "$bin" data-check --manifest "$fresh" --dir "$DATA_ROOT" --write "${files[@]}"
         if [ -f "$out" ]; then
-            altered=$("$bin" data-check --manifest "$out" --dir "$DATA_ROOT" 2>/dev/null | sed -n 's/^altered //p')
+            # (it fails on the files this machine lacks: only altered ones matter here)
+            altered=$({ "$bin" data-check --manifest "$out" --dir "$DATA_ROOT" 2>/dev/null || true; } |
+                sed -n 's/^altered //p')
             [ -z "$altered" ] || { echo "flywheel: remade files differ from $out: $altered" >&2; rm -f "$fresh"; exit 1; }
             awk 'FNR == NR { if (!/^#/) known[$1] = 1; print; next } !/^#/ && !($1 in known)' \
                 "$out" "$fresh" >"$fresh.merged"
