@@ -7,7 +7,7 @@
 # script resumes where any earlier run stopped, in this session or another on the same cache.
 #
 #   scripts/datagen-flywheel.sh [MINUTES]   make files for about MINUTES (default 150), then stop
-#   scripts/datagen-flywheel.sh --manifest  write the manifests of the files finished so far
+#   scripts/datagen-flywheel.sh --manifest  add the files finished so far to the manifests
 #
 # The recipe: a game's files are the games of the net in use at its REV (chess net 7 at
 # CHESS_REV, xiangqi net 9 at XIANGQI_REV), played by the search of that REV, 5000 nodes a
