@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# Calibration of `Skill Level` (and so of `UCI_Elo`) against a peer's own `UCI_Elo` ladder:
+# Calibration of `Skill Level`, and so of `UCI_Elo`, against a peer's own `UCI_Elo` ladder:
 # chess against Stockfish 15.1, xiangqi against Fairy-Stockfish 11.1 (over UCI, `UCI_Variant
-# xiangqi`). Each of our levels plays one rung, each opening with both colours.
-#   scripts/calibrate-elo.sh [-k KIENTUONG] [-o OUTDIR] [-g GAMES] [-c CONCURRENCY] [-t TC] [chess|xiangqi] [LEVEL:PEER_ELO …]
-# Default: chess; the default pairs are the rows of the README's tables. Prints one line per pair:
-#   level L vs PEER E: score, Elo difference ± error, so level L ≈ E + difference.
+# xiangqi`). Each pair L:E plays our level L against the peer's rung E; a pair L:@M plays level
+# L against our own level M, for a level below the peer's lowest rung. Each opening of the
+# built-in book is played with both colours.
+#   scripts/calibrate-elo.sh [-k KIENTUONG] [-o OUTDIR] [-g GAMES] [-c CONCURRENCY] [-t TC] [chess|xiangqi] [LEVEL:PEER_ELO|LEVEL:@LEVEL …]
+# Default: chess and the pairs below. Prints one line per pair (level L vs E: score, Elo
+# difference ± error, so level L ≈ E + difference), then writes the game's rows of
+# engine-bin/src/session/elo-anchors.tsv, the table the engine is built with:
+# each level's Elo is its rung plus its difference, out-of-order levels pooled
+# (scripts/lib/elo-anchors.awk says how); the table needs level 0 and level 20, else nothing is
+# written. The table lives in git: review the diff, rebuild, commit it with the logs' figures.
 # The node caps of the weakened levels bind long before any clock does, so a short TC measures
 # them as well as 10+0.1 would; Stockfish's own weakening is calibrated at its authors' TC.
+# A pair whose log in OUTDIR is finished is read, not replayed, so a stopped run resumes: give
+# each engine its own OUTDIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,23 +28,56 @@ export PATH="$PATH:/usr/games"
 case $game in
   chess)
     peer=stockfish
-    [ ${#pairs[@]} -gt 0 ] || pairs=(5:1350 8:1350 10:1500 12:1700 14:1800 16:1900 18:2000 19:2100 20:2300) ;;
+    [ ${#pairs[@]} -gt 0 ] ||
+      pairs=(5:1350 8:1500 10:1700 12:1800 14:2000 16:2100 18:2200 19:2300 20:2500 0:@5) ;;
   xiangqi)
     peer=fairy-stockfish
-    [ ${#pairs[@]} -gt 0 ] || pairs=(0:1350 5:1350 10:1800 13:2100 16:2400 18:2700 20:2850) ;;
+    [ ${#pairs[@]} -gt 0 ] ||
+      pairs=(0:1350 5:1500 8:1800 10:2000 12:2200 14:2400 16:2700 17:2850 20:2850) ;;
 esac
 peer_cmd=$(command -v $peer) || { echo "missing peer: $peer" >&2; exit 1; }
+# ELO_TABLE: another table to write (the tests use it)
+table=${ELO_TABLE:-engine-bin/src/session/elo-anchors.tsv}
 mkdir -p "$out"
 
+rows=$(mktemp)
+trap 'rm -f "$rows"' EXIT
 for pair in "${pairs[@]}"; do
-  level=${pair%%:*} elo=${pair##*:}
-  log="$out/$game-level$level-$peer$elo.log"
-  play_match "$game" 7 "$log" option.Threads=1 \
-    --engine "cmd=$kt" "name=kientuong-level$level" proto=uci "option.Skill Level=$level" \
-    --engine "cmd=$peer_cmd" "name=$peer-$elo" proto=uci option.UCI_LimitStrength=true \
-      "option.UCI_Elo=$elo"
-  score=$(grep -m1 '^Score of' "$log" | sed 's/^Score of //')
+  level=${pair%%:*} rung=${pair##*:}
+  case $rung in
+    @*) them=kientuong-level${rung#@} log="$out/$game-level$level-level${rung#@}.log"
+        opponent=(--engine "cmd=$kt" "name=$them" proto=uci "option.Skill Level=${rung#@}") ;;
+    *) them=$peer-$rung log="$out/$game-level$level-$peer$rung.log"
+       opponent=(--engine "cmd=$peer_cmd" "name=$them" proto=uci option.UCI_LimitStrength=true
+         "option.UCI_Elo=$rung") ;;
+  esac
+  # A finished pair is not played again: a stopped calibration resumes in its OUTDIR.
+  grep -q '^Score of' "$log" 2>/dev/null ||
+    play_match "$game" 7 "$log" option.Threads=1 \
+      --engine "cmd=$kt" "name=kientuong-level$level" proto=uci "option.Skill Level=$level" \
+      "${opponent[@]}"
+  score=$(grep -m1 '^Score of' "$log" | sed 's/^Score of //') ||
+    { echo "calibrate-elo: the match of $pair failed, see $log" >&2; exit 1; }
   elo_line=$(grep -m1 '^Elo difference' "$log" | sed 's/, LOS.*//')
   ptnml=$(grep -m1 '^Ptnml' "$log" | sed 's/, pentanomial.*//')
-  echo "$game level $level vs $peer $elo: $score; $elo_line; $ptnml"
+  echo "$game level $level vs $them: $score; $elo_line; $ptnml"
+  # level, rung (@M for a level of ours), difference, error ("inf" when nothing is measured)
+  echo "$elo_line" | awk -v l="$level" -v r="$rung" '{ print l, r, $3, $5 }' >>"$rows"
 done
+
+anchors=$(awk -f scripts/lib/elo-anchors.awk "$rows")
+first=$(echo "$anchors" | head -n1 | cut -d' ' -f1)
+last=$(echo "$anchors" | tail -n1 | cut -d' ' -f1)
+if [ "$first" != 0 ] || [ "$last" != 20 ]; then
+  echo "calibrate-elo: the anchors must run from level 0 to level 20; $table is unchanged:" >&2
+  echo "$anchors" >&2
+  exit 1
+fi
+bench=$("$kt" bench 2>/dev/null | sed -n 's/^Bench: \([0-9]*\).*/\1/p')
+{
+  grep -v -E "^$game[[:space:]]|^# $game:" "$table"
+  echo "# $game: measured $(date -u +%F) by the engine of Bench $bench, $games games a row at $tc, pairs ${pairs[*]}"
+  echo "$anchors" | awk -v g="$game" '{ printf "%s\t%s\t%s\n", g, $1, $2 }'
+} >"$table.new"
+mv "$table.new" "$table"
+echo "$table: $game anchors (level Elo): $(echo "$anchors" | tr '\n' ' ')"

@@ -16,6 +16,8 @@
 //! Modules, each depending only on those listed before it:
 //! - `output.rs`: engine → GUI lines;
 //! - `nets.rs`: the nets the session evaluates with (embedded or loaded by `EvalFile`);
+//! - `elo_anchors.rs`: the measured `UCI_Elo` scale of each game, read from `elo-anchors.tsv`
+//!   when the engine is built;
 //! - `skill.rs`: weakened play;
 //! - `tablebases.rs`: the Syzygy tables of `SyzygyPath` and their probe settings;
 //! - `tunables.rs`: which search constants are options (those of a `tune` build);
@@ -31,6 +33,7 @@
 //! - `session_thread.rs`: runs the commands; `script.rs`: feeds it from the command line.
 
 mod control;
+mod elo_anchors;
 mod facade;
 mod games;
 mod input;

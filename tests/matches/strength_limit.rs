@@ -40,9 +40,21 @@ fn weak_against_full(game: &str, weak_options: &str, proto: &str) {
     );
 }
 
+/// The chess floor: level 0's Elo in the table the engine is built with.
+fn chess_floor() -> i64 {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-bin/src/session/elo-anchors.tsv");
+    let table = std::fs::read_to_string(path).expect("read the Elo anchors");
+    table
+        .lines()
+        .find_map(|l| l.strip_prefix("chess\t0\t"))
+        .and_then(|elo| elo.trim().parse().ok())
+        .expect("the table has chess level 0")
+}
+
 #[test]
 fn chess_lowest_uci_elo_loses_to_full_strength() {
-    weak_against_full("chess", "option.UCI_LimitStrength=true option.UCI_Elo=658", "uci");
+    let options = format!("option.UCI_LimitStrength=true option.UCI_Elo={}", chess_floor());
+    weak_against_full("chess", &options, "uci");
 }
 
 #[test]

@@ -6,46 +6,27 @@
 //! several candidate moves (MultiPV), and then picks among them with seeded noise on their
 //! scores, so a weak level prefers good moves but misses some. The seed comes from the position
 //! and the search number, so a position replays the same choice within a session.
+//!
+//! `UCI_Elo` reads the game's measured scale (`elo_anchors.rs`) and may land between two
+//! levels: the strength is kept in hundredths of a level, and the node budget, the candidates
+//! and the noise all follow the fraction, so each Elo asked for plays at that Elo rather than at
+//! the level below it.
 
 use game_api::{GameKind, Move, SplitMix64};
 use protocol::Score;
 
-/// The level at which nothing is weakened.
-pub const FULL_LEVEL: u8 = 20;
-/// Measured strength of some levels, per game, each on its peer's `UCI_Elo` scale (README
-/// "Weaker play", `scripts/calibrate-elo.sh`, 80 games per row at 2+0.02, chess net 4, xiangqi
-/// net 6, commit 64a9fdb's levels): chess against Stockfish 15.1's ladder, xiangqi against
-/// Fairy-Stockfish 11.1's ladder in xiangqi games. Between anchors the level is interpolated.
-/// The first anchor is the game's floor, the last its full strength.
-///
-/// Chess: level 0 is below Stockfish's lowest rung and is placed by its match against level 5
-/// (−407 ± 85); levels 14 and 16, and 18 and 19, measured out of order within their error bars
-/// and are pooled (their mean Elo at the mean level), so that the scale rises.
-pub const CHESS_ELO_OF_LEVEL: &[(u8, i64)] = &[
-    (0, 658),
-    (5, 1065),
-    (8, 1363),
-    (10, 1526),
-    (12, 1687),
-    (15, 1886),
-    (18, 1966),
-    (FULL_LEVEL, 2220),
-];
-pub const XIANGQI_ELO_OF_LEVEL: &[(u8, i64)] =
-    &[(0, 1122), (5, 1420), (10, 1870), (13, 2109), (16, 2503), (18, 2934), (FULL_LEVEL, 3386)];
+use super::elo_anchors;
+
+pub use super::elo_anchors::FULL_LEVEL;
+/// Hundredths of a level: `UCI_Elo` asks for strengths between the levels.
+const STEPS: u16 = 100;
+const FULL: u16 = FULL_LEVEL as u16 * STEPS;
 /// `UCI_Elo` range announced: it covers both games' scales (the option is declared before a
 /// GUI picks the variant); a value outside one game's scale means that game's floor or full
-/// strength.
-pub const MIN_ELO: i64 = min(CHESS_ELO_OF_LEVEL[0].1, XIANGQI_ELO_OF_LEVEL[0].1);
-pub const MAX_ELO: i64 = max(last(CHESS_ELO_OF_LEVEL).1, last(XIANGQI_ELO_OF_LEVEL).1);
-
-/// The anchors of `game`.
-pub fn elo_of_level(game: GameKind) -> &'static [(u8, i64)] {
-    match game {
-        GameKind::Chess => CHESS_ELO_OF_LEVEL,
-        GameKind::Xiangqi => XIANGQI_ELO_OF_LEVEL,
-    }
-}
+/// strength. The scales are the measured anchors of `elo-anchors.tsv`.
+pub const MIN_ELO: i64 = min(elo_anchors::CHESS.floor(), elo_anchors::XIANGQI.floor());
+pub const MAX_ELO: i64 =
+    max(elo_anchors::CHESS.full_strength(), elo_anchors::XIANGQI.full_strength());
 
 const fn min(a: i64, b: i64) -> i64 {
     if a < b {
@@ -61,10 +42,6 @@ const fn max(a: i64, b: i64) -> i64 {
     } else {
         b
     }
-}
-
-const fn last(table: &[(u8, i64)]) -> (u8, i64) {
-    table[table.len() - 1]
 }
 
 /// Candidates a weakened search compares from level [`WIDE_BELOW_LEVEL`] up.
@@ -86,7 +63,8 @@ const NOISE_CP_AT_ZERO: f64 = 800.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skill {
-    level: u8,
+    /// Hundredths of a level, below [`FULL`].
+    strength: u16,
 }
 
 impl Skill {
@@ -94,27 +72,33 @@ impl Skill {
     /// of `randomness`), `elo_limit` is `UCI_Elo` when `UCI_LimitStrength` is on, read on
     /// `game`'s scale. With both, the weaker of the two applies.
     pub fn new(level: u8, elo_limit: Option<i64>, game: GameKind) -> Option<Skill> {
-        let mut level = level.min(FULL_LEVEL);
+        let mut strength = u16::from(level.min(FULL_LEVEL)) * STEPS;
         if let Some(elo) = elo_limit {
-            level = level.min(level_of_elo(game, elo));
+            strength = strength.min(strength_of_elo(game, elo));
         }
-        (level < FULL_LEVEL).then_some(Skill { level })
+        (strength < FULL).then_some(Skill { strength })
     }
 
-    /// The most nodes one search may spend at this level.
+    /// The level, with its fraction.
+    fn level(self) -> f64 {
+        f64::from(self.strength) / f64::from(STEPS)
+    }
+
+    /// The most nodes one search may spend at this strength.
     pub fn node_cap(self) -> u64 {
-        (BASE_NODES * 2f64.powf(f64::from(self.level) * 0.55)) as u64
+        (BASE_NODES * 2f64.powf(self.level() * 0.55)) as u64
     }
 
     pub fn candidates(self) -> usize {
-        let below = usize::from(WIDE_BELOW_LEVEL.saturating_sub(self.level));
-        CANDIDATES + (CANDIDATES_AT_ZERO - CANDIDATES) * below / usize::from(WIDE_BELOW_LEVEL)
+        let wide = u16::from(WIDE_BELOW_LEVEL) * STEPS;
+        let below = usize::from(wide.saturating_sub(self.strength));
+        CANDIDATES + (CANDIDATES_AT_ZERO - CANDIDATES) * below / usize::from(wide)
     }
 
     /// Picks among `(move, score)` candidates (best first): the highest score after adding
     /// noise in `0..=max_noise`. `None` when there are no candidates.
     pub fn pick(self, candidates: &[(Move, Score)], seed: u64) -> Option<Move> {
-        let weakness = f64::from(FULL_LEVEL - self.level) / f64::from(FULL_LEVEL);
+        let weakness = f64::from(FULL - self.strength) / f64::from(FULL);
         let max_noise = (NOISE_CP_AT_ZERO * weakness * weakness) as i32;
         let mut rng = SplitMix64::new(seed);
         candidates
@@ -131,21 +115,23 @@ impl Skill {
     }
 }
 
-/// The level an `UCI_Elo` value stands for in `game`: the strongest level whose measured Elo
-/// (linearly interpolated between the anchors of [`elo_of_level`]) does not exceed the value
-/// asked for; the game's floor when it asks for less.
-pub fn level_of_elo(game: GameKind, elo: i64) -> u8 {
-    let anchors = elo_of_level(game);
-    let elo_of = |level: u8| -> i64 {
-        let upper = anchors.iter().position(|&(l, _)| l >= level).unwrap_or(0);
-        let (l1, e1) = anchors[upper];
-        if upper == 0 || l1 == level {
-            return e1;
-        }
-        let (l0, e0) = anchors[upper - 1];
-        e0 + (e1 - e0) * i64::from(level - l0) / i64::from(l1 - l0)
+/// The strength an `UCI_Elo` value stands for in `game`, in hundredths of a level: linear
+/// between the two measured anchors around it, so that asking for an Elo between two levels
+/// gets play between them rather than the weaker level; the game's floor below its first
+/// anchor, full strength from its last.
+fn strength_of_elo(game: GameKind, elo: i64) -> u16 {
+    let anchors = elo_anchors::of(game).rows();
+    let Some(upper) = anchors.iter().position(|&(_, e)| e > elo) else {
+        return FULL;
     };
-    (0..=FULL_LEVEL).rev().find(|&level| elo_of(level) <= elo).unwrap_or(0)
+    if upper == 0 {
+        return 0;
+    }
+    let (l0, e0) = anchors[upper - 1];
+    let (l1, e1) = anchors[upper];
+    let steps = i64::from(l1 - l0) * i64::from(STEPS);
+    let strength = i64::from(l0) * i64::from(STEPS) + (elo - e0) * steps / (e1 - e0);
+    u16::try_from(strength).unwrap_or(FULL).min(FULL)
 }
 
 /// ElephantEye's `randomness` values (UCCI), from none to the most: each step takes
@@ -175,36 +161,55 @@ fn value(score: Score) -> i32 {
 mod tests {
     use super::*;
 
+    fn at(level: u8) -> Skill {
+        Skill { strength: u16::from(level) * STEPS }
+    }
+
     #[test]
-    fn levels_from_each_option() {
+    fn each_anchor_gives_its_level_and_an_elo_between_two_gives_play_between_them() {
         for game in GameKind::ALL {
-            let anchors = elo_of_level(game);
-            // Anchors rise in level and in Elo, from level 0 to full strength.
-            assert!(anchors.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1), "{game:?}");
-            assert_eq!((anchors[0].0, last(anchors).0), (0, FULL_LEVEL));
-            assert_eq!(level_of_elo(game, MIN_ELO - 500), 0);
-            assert_eq!(level_of_elo(game, MAX_ELO), FULL_LEVEL);
+            let anchors = elo_anchors::of(game).rows();
+            assert_eq!(strength_of_elo(game, MIN_ELO - 500), 0);
+            assert_eq!(Skill::new(FULL_LEVEL, Some(MAX_ELO), game), None);
             for &(level, elo) in anchors {
-                assert_eq!(level_of_elo(game, elo), level, "{game:?} anchor {level}");
-                if level > 0 {
-                    assert!(level_of_elo(game, elo - 1) < level, "{game:?} below {level}");
-                }
+                assert_eq!(
+                    strength_of_elo(game, elo),
+                    u16::from(level) * STEPS,
+                    "{game:?} {level}"
+                );
             }
-            // Stronger requests never give a weaker level.
-            let levels: Vec<u8> =
-                (MIN_ELO..=MAX_ELO).step_by(10).map(|e| level_of_elo(game, e)).collect();
-            assert!(levels.windows(2).all(|w| w[0] <= w[1]));
+            for pair in anchors.windows(2) {
+                let ((l0, e0), (l1, e1)) = (pair[0], pair[1]);
+                // (full strength, no cap, would fail the second comparison)
+                let between = Skill::new(FULL_LEVEL, Some((e0 + e1) / 2), game)
+                    .map_or(u64::MAX, Skill::node_cap);
+                assert!(at(l0).node_cap() < between, "{game:?} {l0}");
+                assert!(between < at(l1).node_cap(), "{game:?} {l1}");
+                // One Elo short of a level is weaker than that level.
+                assert!(strength_of_elo(game, e1 - 1) < u16::from(l1) * STEPS);
+            }
+            // Stronger requests never give weaker play.
+            let strengths: Vec<u16> =
+                (MIN_ELO..=MAX_ELO).step_by(7).map(|e| strength_of_elo(game, e)).collect();
+            assert!(strengths.windows(2).all(|w| w[0] <= w[1]), "{game:?}");
         }
+    }
+
+    #[test]
+    fn randomness_and_levels() {
         assert_eq!(level_of_randomness("HUGE"), Some(0));
         assert_eq!(level_of_randomness("none"), Some(FULL_LEVEL));
         assert_eq!(level_of_randomness("lots"), None);
         let levels: Vec<_> = RANDOMNESS.iter().filter_map(|r| level_of_randomness(r)).collect();
         assert_eq!(levels, [FULL_LEVEL, 16, 12, 8, 4, 0]);
-        assert!(Skill { level: 0 }.node_cap() < Skill { level: 19 }.node_cap());
-        assert_eq!(Skill { level: 0 }.candidates(), CANDIDATES_AT_ZERO);
-        assert_eq!(Skill { level: 3 }.candidates(), 12);
-        assert_eq!(Skill { level: WIDE_BELOW_LEVEL }.candidates(), CANDIDATES);
-        assert_eq!(Skill { level: 19 }.candidates(), CANDIDATES);
+        assert!(at(0).node_cap() < at(19).node_cap());
+        // The budget doubles about every two levels: 64 nodes at level 0, 430 at level 5.
+        assert_eq!((at(0).node_cap(), at(5).node_cap()), (64, 430));
+        assert_eq!(at(0).candidates(), CANDIDATES_AT_ZERO);
+        assert_eq!(at(3).candidates(), 12);
+        assert_eq!(Skill { strength: 250 }.candidates(), 14);
+        assert_eq!(at(WIDE_BELOW_LEVEL).candidates(), CANDIDATES);
+        assert_eq!(at(19).candidates(), CANDIDATES);
     }
 
     #[test]
@@ -212,8 +217,8 @@ mod tests {
         for game in GameKind::ALL {
             assert_eq!(Skill::new(FULL_LEVEL, None, game), None);
             assert_eq!(Skill::new(FULL_LEVEL, Some(MAX_ELO), game), None);
-            assert_eq!(Skill::new(15, Some(MIN_ELO), game), Some(Skill { level: 0 }));
-            assert_eq!(Skill::new(15, None, game), Some(Skill { level: 15 }));
+            assert_eq!(Skill::new(15, Some(MIN_ELO - 1), game), Some(at(0)));
+            assert_eq!(Skill::new(15, None, game), Some(at(15)));
         }
     }
 
@@ -223,10 +228,10 @@ mod tests {
         let b = Move(2);
         let candidates = [(a, Score::Cp(100)), (b, Score::Cp(0))];
         let misses = |level: u8| {
-            (0..1000u64).filter(|&seed| Skill { level }.pick(&candidates, seed) == Some(b)).count()
+            (0..1000u64).filter(|&seed| at(level).pick(&candidates, seed) == Some(b)).count()
         };
         assert!(misses(0) > 100, "{}", misses(0));
         assert_eq!(misses(19), 0);
-        assert_eq!(Skill { level: 5 }.pick(&[], 1), None);
+        assert_eq!(at(5).pick(&[], 1), None);
     }
 }
