@@ -9,7 +9,9 @@
 # difference ± error, so level L ≈ E + difference), then writes the game's rows of
 # engine-bin/src/session/elo-anchors.tsv, the table the engine is built with:
 # each level's Elo is its rung plus its difference, out-of-order levels pooled
-# (scripts/lib/elo-anchors.awk says how); the table needs level 0 and level 20, else nothing is
+# (scripts/lib/elo-anchors.awk says how). The measured levels replace the game's rows from the
+# lowest of them to the highest and the other rows stay, so a few levels can be measured again
+# with more games; the table must still run from level 0 to level 20 and rise, else nothing is
 # written. The table lives in git: review the diff, rebuild, commit it with the logs' figures.
 # The node caps of the weakened levels bind long before any clock does, so a short TC measures
 # them as well as 10+0.1 would; Stockfish's own weakening is calibrated at its authors' TC.
@@ -66,18 +68,36 @@ for pair in "${pairs[@]}"; do
 done
 
 anchors=$(awk -f scripts/lib/elo-anchors.awk "$rows")
-first=$(echo "$anchors" | head -n1 | cut -d' ' -f1)
-last=$(echo "$anchors" | tail -n1 | cut -d' ' -f1)
-if [ "$first" != 0 ] || [ "$last" != 20 ]; then
-  echo "calibrate-elo: the anchors must run from level 0 to level 20; $table is unchanged:" >&2
-  echo "$anchors" >&2
+[ -n "$anchors" ] || { echo "calibrate-elo: no pair measured anything; $table is unchanged" >&2; exit 1; }
+low=$(echo "$anchors" | head -n1 | cut -d' ' -f1)
+high=$(echo "$anchors" | tail -n1 | cut -d' ' -f1)
+# The measured levels replace the game's rows from the lowest of them to the highest; the rows
+# outside that span are kept, so a few levels can be measured again with more games.
+merged=$({
+  echo "$anchors"
+  awk -v g="$game" -v lo="$low" -v hi="$high" '$1 == g && ($2 < lo || $2 > hi) { print $2, $3 }' "$table"
+} | sort -n -k1,1)
+if ! echo "$merged" | awk 'NR > 1 && $2 <= elo { bad = 1 } { elo = $2 } END { exit bad }' ||
+  [ "$(echo "$merged" | head -n1 | cut -d' ' -f1)" != 0 ] ||
+  [ "$(echo "$merged" | tail -n1 | cut -d' ' -f1)" != 20 ]; then
+  echo "calibrate-elo: the anchors must run from level 0 to level 20 and rise (measure the" >&2
+  echo "levels beside the new ones again too); $table is unchanged. Level, Elo:" >&2
+  echo "$merged" >&2
   exit 1
 fi
 bench=$("$kt" bench 2>/dev/null | sed -n 's/^Bench: \([0-9]*\).*/\1/p')
+what="measured $(date -u +%F) by the engine of Bench $bench, $games games a row at $tc, pairs ${pairs[*]}"
 {
-  grep -v -E "^$game[[:space:]]|^# $game:" "$table"
-  echo "# $game: measured $(date -u +%F) by the engine of Bench $bench, $games games a row at $tc, pairs ${pairs[*]}"
-  echo "$anchors" | awk -v g="$game" '{ printf "%s\t%s\t%s\n", g, $1, $2 }'
+  if [ "$low" = 0 ] && [ "$high" = 20 ]; then
+    grep -v -E "^$game[[:space:]]|^# $game:" "$table"
+    echo "# $game: $what"
+  else
+    # A partial run keeps what the kept rows were measured by, and says which levels it redid.
+    grep -v -E "^$game[[:space:]]" "$table"
+    span="levels $low-$high"; [ "$low" != "$high" ] || span="level $low"
+    echo "# $game: $span $what"
+  fi
+  echo "$merged" | awk -v g="$game" '{ printf "%s\t%s\t%s\n", g, $1, $2 }'
 } >"$table.new"
 mv "$table.new" "$table"
-echo "$table: $game anchors (level Elo): $(echo "$anchors" | tr '\n' ' ')"
+echo "$table: $game anchors (level Elo): $(echo "$merged" | tr '\n' ' ')"

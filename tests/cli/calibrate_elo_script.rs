@@ -3,15 +3,27 @@
 //! would, and `stockfish` on the PATH is a stub that is never run), so the test checks what the
 //! script makes of them: each level's Elo from its rung, a self-play row placed from the level
 //! it played, a 0 %-or-100 % pair left out, two levels measured out of order pooled, the game's
-//! rows and comment rewritten and the other game's left alone; and a table without full
-//! strength refused, the file unchanged. And the README gives the range the engine announces.
+//! rows and comment rewritten and the other game's left alone; a few levels measured again
+//! replacing their span and keeping the other rows and what measured them; a table that would no
+//! longer rise refused, the file unchanged. And the README gives the range the engine announces.
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const TABLE: &str = "engine-bin/src/session/elo-anchors.tsv";
+/// The table the runs start from (the engine's own changes with every calibration).
+const START_TABLE: &str = "# game, level, Elo
+# xiangqi: measured before
+xiangqi\t0\t1100
+xiangqi\t20\t3000
+# chess: measured before
+chess\t0\t900
+chess\t5\t1300
+chess\t8\t1500
+chess\t10\t1700
+chess\t20\t2400
+";
 
 /// The stand-in engine: `bench` gives a signature, `match` a summary whose Elo difference
 /// depends on the level of `kientuong-levelL` (level 3 scores nothing: an infinite error).
@@ -52,8 +64,7 @@ impl Work {
         fs::create_dir_all(dir.join("bin")).expect("make the work folder");
         executable(&dir.join("kientuong"), FAKE_KIENTUONG);
         executable(&dir.join("bin/stockfish"), "#!/bin/sh\nexit 1\n");
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        fs::copy(root.join(TABLE), dir.join("table.tsv")).expect("copy the table");
+        fs::write(dir.join("table.tsv"), START_TABLE).expect("write the table");
         Work { dir }
     }
 
@@ -126,12 +137,30 @@ fn the_calibration_writes_the_games_rows_of_the_table() {
 }
 
 #[test]
-fn a_calibration_without_full_strength_leaves_the_table_alone() {
+fn levels_measured_again_replace_their_span_and_keep_the_rest() {
+    let work = Work::new("partial");
+    let run = work.calibrate(&["5:1350"]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let table = work.table();
+    let expected: Vec<String> = [(0, 900), (5, 1365), (8, 1500), (10, 1700), (20, 2400)]
+        .iter()
+        .map(|(l, e)| format!("chess\t{l}\t{e}"))
+        .collect();
+    assert_eq!(rows(&table, "chess"), expected, "{table}");
+    let comments: Vec<&str> = table.lines().filter(|l| l.starts_with("# chess:")).collect();
+    assert_eq!(comments.len(), 2, "{table}");
+    assert_eq!(comments[0], "# chess: measured before");
+    assert!(comments[1].starts_with("# chess: level 5 measured"), "{table}");
+}
+
+#[test]
+fn a_calibration_that_breaks_the_rise_leaves_the_table_alone() {
     let work = Work::new("refuses");
     let before = work.table();
-    let run = work.calibrate(&["5:1350", "0:@5"]);
+    // Level 16 at 2460 would stand above full strength's 2400.
+    let run = work.calibrate(&["16:2500"]);
     assert!(!run.status.success());
-    assert!(String::from_utf8_lossy(&run.stderr).contains("from level 0 to level 20"));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("from level 0 to level 20 and rise"));
     assert_eq!(work.table(), before);
 }
 
