@@ -69,10 +69,11 @@ done
 
 anchors=$(awk -f scripts/lib/elo-anchors.awk "$rows")
 [ -n "$anchors" ] || { echo "calibrate-elo: no pair measured anything; $table is unchanged" >&2; exit 1; }
-low=$(echo "$anchors" | head -n1 | cut -d' ' -f1)
-high=$(echo "$anchors" | tail -n1 | cut -d' ' -f1)
-# The measured levels replace the game's rows from the lowest of them to the highest; the rows
-# outside that span are kept, so a few levels can be measured again with more games.
+# The measured levels replace the game's rows from the lowest of them to the highest (pooling may
+# put an anchor between them); the rows outside that span are kept, so a few levels can be
+# measured again with more games.
+measured=$(awk '$4 != "inf" && $4 !~ /nan/ { print $1 }' "$rows" | sort -n)
+low=$(echo "$measured" | head -n1) high=$(echo "$measured" | tail -n1)
 merged=$({
   echo "$anchors"
   awk -v g="$game" -v lo="$low" -v hi="$high" '$1 == g && ($2 < lo || $2 > hi) { print $2, $3 }' "$table"

@@ -22,6 +22,7 @@ chess\t0\t900
 chess\t5\t1300
 chess\t8\t1500
 chess\t10\t1700
+chess\t16\t1950
 chess\t20\t2400
 ";
 
@@ -139,18 +140,20 @@ fn the_calibration_writes_the_games_rows_of_the_table() {
 #[test]
 fn levels_measured_again_replace_their_span_and_keep_the_rest() {
     let work = Work::new("partial");
-    let run = work.calibrate(&["5:1350"]);
+    // 1900+100 and 2000-40 out of order: pooled at level 15, and the old rows from 15 to 16 go.
+    let run = work.calibrate(&["15:1900", "16:2000"]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let table = work.table();
-    let expected: Vec<String> = [(0, 900), (5, 1365), (8, 1500), (10, 1700), (20, 2400)]
-        .iter()
-        .map(|(l, e)| format!("chess\t{l}\t{e}"))
-        .collect();
+    let expected: Vec<String> =
+        [(0, 900), (5, 1300), (8, 1500), (10, 1700), (15, 1980), (20, 2400)]
+            .iter()
+            .map(|(l, e)| format!("chess\t{l}\t{e}"))
+            .collect();
     assert_eq!(rows(&table, "chess"), expected, "{table}");
     let comments: Vec<&str> = table.lines().filter(|l| l.starts_with("# chess:")).collect();
     assert_eq!(comments.len(), 2, "{table}");
     assert_eq!(comments[0], "# chess: measured before");
-    assert!(comments[1].starts_with("# chess: level 5 measured"), "{table}");
+    assert!(comments[1].starts_with("# chess: levels 15-16 measured"), "{table}");
 }
 
 #[test]
