@@ -70,6 +70,8 @@ fn a_session_of_both_games_is_clean_under_memcheck() {
     let args = [
         "--tool=memcheck".to_owned(),
         "--error-exitcode=99".to_owned(),
+        // Valgrind runs one thread at a time; its default hand-over can starve a thread.
+        "--fair-sched=yes".to_owned(),
         "--leak-check=full".to_owned(),
         "--show-leak-kinds=definite".to_owned(),
         "--errors-for-leak-kinds=definite".to_owned(),

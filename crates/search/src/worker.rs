@@ -296,7 +296,11 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             return;
         }
         let Some(main) = &mut self.main else {
-            if sh.helper_sees_time_up() {
+            // A helper honours the node limit too: where the main thread gets little CPU (an
+            // oversubscribed machine, valgrind's serialised threads) the helpers would otherwise
+            // search on far past it. The main thread still plays on to its first depth.
+            let over_nodes = sh.limits.nodes.is_some_and(|limit| sh.total_nodes() >= limit);
+            if over_nodes || sh.helper_sees_time_up() {
                 self.stopped = true;
             }
             return;

@@ -118,6 +118,34 @@ fn node_limit_is_respected() {
     assert!(r.nodes <= 5000 && r.nodes > 4000, "{} nodes", r.nodes);
 }
 
+/// The toy's evaluation, slow on the thread that called `search` (the main search thread) at
+/// every move it makes: a main thread that gets little CPU, as on an oversubscribed machine or
+/// under valgrind's serialised threads.
+#[derive(Clone, Default)]
+struct SlowMainEval;
+
+impl game_api::Evaluator<Walk> for SlowMainEval {
+    fn evaluate(&mut self, pos: &Walk) -> i32 {
+        WalkEval.evaluate(pos)
+    }
+
+    fn on_make(&mut self, _pos: &Walk, _m: game_api::Move) {
+        let helper = std::thread::current().name().is_some_and(|n| n.starts_with("search-"));
+        if !helper {
+            std::thread::sleep(Duration::from_micros(100));
+        }
+    }
+}
+
+#[test]
+fn helpers_keep_the_node_limit_while_the_main_thread_lags() {
+    let mut engine: Engine<Walk, SlowMainEval> = Engine::new(4, 2);
+    let r = engine.search(&random_walk(5), &Limits::nodes(5000), &Silent, &Signals::default());
+    // Each thread publishes its count every 1,024 nodes, so each may run that far past.
+    assert!(r.nodes <= 5000 + 2 * 1024, "{} nodes for a limit of 5,000", r.nodes);
+    assert!(r.best.is_some());
+}
+
 #[test]
 fn single_thread_node_counts_are_reproducible() {
     let run = || {
