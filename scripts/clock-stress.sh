@@ -9,13 +9,13 @@
 #                           [-o MOVE_OVERHEAD_MS] [CELL …]
 # CELL is GAME-TC (chess-1+0.01, chess-0.5+0.005, xiangqi-1+0.01, xiangqi-0.5+0.005; default
 # all four); with -o both engines get that Move Overhead and the cell's files are named
-# GAME-TC-moN, a match of its own. Each call plays for at most MINUTES (split between the unfinished cells) and the
-# next call resumes every cell from its state file (on a new machine, copied from lab/matches:
-# the script then writes a stand-in for the PGN that stayed behind). KIENTUONG plays and referees a new cell;
-# give a binary that stays put (scripts/lib/build-of.sh's build_of), since the state names it
-# and a resumed cell plays the binary its state names. State, PGNs and logs live outside the
-# work tree, under ${KIENTUONG_DATA:-~/.cache/kientuong}/clock-stress/;
-# `scripts/clock-stress-report` summarizes them.
+# GAME-TC-moN, a match of its own. Each call plays for at most MINUTES (split between the
+# unfinished cells) and the next call resumes every cell from its state file (on a new
+# machine, copied from lab/matches: the script then writes a stand-in for the PGN that stayed
+# behind). KIENTUONG plays and referees a new cell; give a binary that stays put
+# (scripts/lib/build-of.sh's build_of), since the state names it and a resumed cell plays the
+# binary its state names. State, PGNs and logs live outside the work tree, under
+# ${KIENTUONG_DATA:-~/.cache/kientuong}/clock-stress/; `scripts/clock-stress-report` reports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
