@@ -8,6 +8,7 @@
 #
 #   scripts/datagen-flywheel.sh [MINUTES]   make files for about MINUTES (default 150), then stop
 #   scripts/datagen-flywheel.sh --manifest  add the files finished so far to the manifests
+#   REMAKE=1 scripts/datagen-flywheel.sh    remake the listed files this machine lacks, too
 #
 # The recipe: a game's files are the games of the net in use at its REV (chess net 7 at
 # CHESS_REV, xiangqi net 9 at XIANGQI_REV), played by the search of that REV, 5000 nodes a
@@ -80,11 +81,29 @@ if [ "${1:-}" = --manifest ]; then
     exit 0
 fi
 
+# A slice whose every file the committed manifest lists is skipped unless REMAKE=1: its files
+# are fixed by their seeds and checked by their hashes, so a machine with many cores remakes
+# them in minutes when a net is trained, while a two-core session's niced core (every session so
+# far) is better spent on seeds nobody has played.
+listed_in_manifest() { # game range
+    local out s
+    case $1 in chess) out=lab/nets/chess-net7-games.manifest ;;
+    xiangqi) out=lab/nets/xiangqi-net9-games.manifest ;; esac
+    [ -f "$out" ] || return 1
+    for s in $(seq "${2%-*}" "${2#*-}"); do
+        grep -q "/$1-$s\.ktgr " "$out" || return 1
+    done
+}
+
 minutes=${1:-150}
 deadline=$(($(date +%s) + 60 * minutes))
 for ((k = 0; k < CYCLES; k++)); do
     while read -r game variant range games; do
         [ "$(date +%s)" -lt "$deadline" ] || { echo "flywheel: time is up" >&2; exit 0; }
+        if [ "${REMAKE:-0}" != 1 ] && listed_in_manifest "$game" "$range"; then
+            echo "flywheel: $game $variant $range is in the manifest; skipped (REMAKE=1 remakes it)" >&2
+            continue
+        fi
         run_slice "$game" "$variant" "$range" "$games"
     done < <(slices_of "$k")
 done
