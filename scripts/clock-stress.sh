@@ -11,7 +11,7 @@
 # all four); with -o both engines get that Move Overhead and the cell's files are named
 # GAME-TC-moN, a match of its own. Each call plays for at most MINUTES (split between the
 # unfinished cells) and the next call resumes every cell from its state file (on a new
-# machine, copied from lab/matches: the script then writes a stand-in for the PGN that stayed
+# machine, copied from lab/matches: the runner then starts a new PGN, the old one having stayed
 # behind). KIENTUONG plays and referees a new cell; give a binary that stays put
 # (scripts/lib/build-of.sh's build_of), since the state names it and a resumed cell plays the
 # binary its state names. State, PGNs and logs live outside the work tree, under
@@ -69,24 +69,6 @@ for cell in "${todo[@]}"; do
   extra=()
   [ -z "$overhead" ] || extra=("option.Move Overhead=$overhead")
   echo "$(date -u +%FT%TZ) $name: slice of ${slice}s, runner $kt (sha256 $(sha256sum "$kt" | cut -c1-12)), load $(cut -d' ' -f1-3 /proc/loadavg)" >> "$dir/slices.log"
-  # A cell resumed on a new machine (its state copied from lab/matches) has no PGN: that stayed
-  # on the machine that played the games. A resume checks that the PGN the state names (its
-  # `--pgnout`, which it appends to) holds the bytes the state counts (`pgn-bytes`), so a
-  # missing one is replaced by a stand-in of exactly that size: PGN escape lines (`%`) saying
-  # where the games went, padded with spaces. The report then counts the games after it from 1.
-  pgn=$([ -f "$state" ] && sed -n '/^arg --pgnout$/{n;s/^arg //p;}' "$state" || true)
-  if [ -n "$pgn" ] && [ ! -f "$pgn" ]; then
-    bytes=$(sed -n 's/^pgn-bytes //p' "$state")
-    played=$(grep -c '^game ' "$state" || true)
-    head="% clock-stress $name: games 1-$played were played on another machine, whose PGN stayed there.
-% Their figures are in lab/RESULTS.md; this stand-in keeps the state's pgn-bytes.
-% The games after this line were played on $(hostname) from $(date -u +%FT%TZ).
-"
-    if [ -n "$bytes" ] && [ "$bytes" -gt "${#head}" ]; then
-      mkdir -p "$(dirname "$pgn")"
-      { printf '%s' "$head"; printf '%*s\n' $((bytes - ${#head} - 1)) ''; } > "$pgn"
-    fi
-  fi
   if [ -f "$state" ]; then
     args=(match --resume "$state")
   else

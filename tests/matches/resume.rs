@@ -140,6 +140,38 @@ fn a_killed_match_resumed_ends_as_the_unbroken_one() {
     assert_eq!(read_back(&pgn, "chess"), base.games, "the PGN holds each game once, in order");
 }
 
+/// A state carried to another machine arrives without its PGN: the resume writes a new one with
+/// the games still to play, says so, and ends with the unbroken run's totals.
+#[test]
+fn a_resume_without_its_pgn_starts_a_new_one() {
+    let base = baseline();
+    let pgn = temp_pgn("carried");
+    let state = temp_path("carried.state");
+    let out = binary(&format!(
+        "{} --state {} --stop-after-games 3",
+        selfplay_args(&pgn),
+        state.display()
+    ));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let first = read_back(&pgn, "chess");
+    assert_eq!(first.len(), 3);
+    std::fs::remove_file(&pgn).expect("remove the PGN");
+
+    let out = binary(&format!("--resume {}", state.display()));
+    let (text, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{text}{err}");
+    assert!(err.contains("is missing") && err.contains("the 3 games"), "{err}");
+    assert_eq!(totals(&text), base.totals);
+    let rest = read_back(&pgn, "chess");
+    assert_eq!(rest.len(), 5, "the new PGN holds the games played after the move");
+    let mut both = first;
+    both.extend(rest);
+    assert_eq!(sorted(both), sorted(base.games.clone()));
+    let saved = MatchState::load(&state).expect("state");
+    let len = std::fs::metadata(&pgn).expect("pgn").len();
+    assert_eq!(saved.pgn_bytes, Some(len), "the state counts the new PGN");
+}
+
 /// A stronger engine against a weaker one, loose bounds: the SPRT decides once its ten pairs are
 /// played or a little later (the exact game follows the engine's play, which every search change
 /// moves), well after the resumed run's stop at game 7.

@@ -6,7 +6,8 @@
 //!
 //! Everything is checked before anything is touched: a damaged state, one for another match, or
 //! a PGN that no longer holds the games the state counts, is refused and both files stay as they
-//! were. `--stop-after-games K` (for tests, not in the usage text) stops the run after K finished
+//! were; a PGN that is missing altogether (a state carried to another machine) is started anew
+//! with the games still to play. `--stop-after-games K` (for tests, not in the usage text) stops the run after K finished
 //! games exactly as a kill would leave it.
 
 use crate::cli::{parse_args, CliError};
@@ -216,8 +217,22 @@ impl Journal {
     /// Opens the PGN for appending. On a resume it must still hold every byte the state counts;
     /// whatever follows (a game written just before a kill, not yet in the state) is cut off,
     /// since that game is played again. A fresh run counts what the file held before it.
+    ///
+    /// A PGN that is not there at all is the usual case of a state carried to another machine
+    /// (its games stayed on the first one): the resume starts a new PGN under the same name with
+    /// the games still to play, says so on stderr, and the state counts the new file from then
+    /// on. A PGN that is there but shorter than the state counts was changed, and is refused.
     pub fn open_pgn(&mut self, path: &Path) -> Result<std::fs::File, String> {
         let name = path.display();
+        let counted = self.state.pgn_bytes.unwrap_or(0);
+        if self.resumed && counted > 0 && !path.exists() {
+            eprintln!(
+                "{name} is missing: the {} games the state {} counts were written to a PGN that                  is not here; a new {name} receives the games still to play",
+                self.state.games.len(),
+                self.path.display()
+            );
+            self.state.pgn_bytes = Some(0);
+        }
         if self.resumed {
             let expected = self.state.pgn_bytes.unwrap_or(0);
             let have = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
