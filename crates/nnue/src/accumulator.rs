@@ -11,6 +11,7 @@ use crate::features::{feature, NnueGame};
 use crate::king_buckets::{feature_in_view, king_squares, views, FeatureSet, View};
 use crate::layers::Layers;
 use crate::net::{with_layers, Net};
+use crate::refresh_table::RefreshTable;
 use game_api::{Color, DirtyPieces};
 
 /// Marks "no king" in [`Accumulator::kings`].
@@ -36,14 +37,14 @@ impl<const H: usize> Default for Accumulator<H> {
 }
 
 #[inline(always)]
-fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
+pub(crate) fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*w);
     }
 }
 
 #[inline(always)]
-fn sub_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
+pub(crate) fn sub_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_sub(*w);
     }
@@ -51,7 +52,7 @@ fn sub_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
 
 /// A feature row; an out-of-range index (a game bug) reads as all zeros instead of panicking.
 #[inline(always)]
-fn row<const H: usize>(layers: &Layers<H>, index: usize) -> &[i16; H] {
+pub(crate) fn row<const H: usize>(layers: &Layers<H>, index: usize) -> &[i16; H] {
     debug_assert!(index < layers.ft.len(), "feature index out of range");
     layers.ft.get(index).unwrap_or(&[0; H])
 }
@@ -96,16 +97,19 @@ impl<const H: usize> Accumulator<H> {
         }
     }
 
-    /// `parent` with the pieces of `dirty` taken off and put on. False (and `self` unusable)
-    /// when a king move changed a perspective's king bucket or mirroring: the caller refreshes
-    /// from the board then. Always true for plain nets.
+    /// `parent` with the pieces of `dirty` taken off and put on, in each perspective that is
+    /// not `stale` (stale: its parent's values are not up to date). Returns the perspectives
+    /// left stale: those given, and those whose king bucket or mirroring a king move changed.
+    /// Their values here mean nothing until [`Accumulator::refresh_stale`] (at a ply whose
+    /// board is at hand). Plain nets have no stale perspective.
     #[inline]
     pub fn update_from<G: NnueGame>(
         &mut self,
         parent: &Accumulator<H>,
         layers: &Layers<H>,
         dirty: &DirtyPieces,
-    ) -> bool {
+        stale: [bool; 2],
+    ) -> [bool; 2] {
         // Wrapping: a game bug must not panic the engine (the bucket is clamped anyway).
         self.pieces = parent
             .pieces
@@ -128,18 +132,19 @@ impl<const H: usize> Accumulator<H> {
                     );
                 }
             }
-            return true;
+            return [false; 2];
         }
-        self.update_in_views::<G>(parent, layers, dirty)
+        self.update_in_views::<G>(parent, layers, dirty, stale)
     }
 
-    /// The king-bucket update: the views before and after the move must agree.
+    /// The king-bucket update of each perspective whose view the move kept.
     fn update_in_views<G: NnueGame>(
         &mut self,
         parent: &Accumulator<H>,
         layers: &Layers<H>,
         dirty: &DirtyPieces,
-    ) -> bool {
+        mut stale: [bool; 2],
+    ) -> [bool; 2] {
         let mut kings = parent.kings;
         if let Some(king) = G::KING_KIND {
             for a in dirty.added() {
@@ -153,12 +158,13 @@ impl<const H: usize> Accumulator<H> {
         }
         let before: [View; 2] = views::<G>(layers.features, kings_of(parent.kings));
         let after: [View; 2] = views::<G>(layers.features, kings_of(kings));
-        if before != after {
-            return false;
-        }
         self.kings = kings;
         for persp in [Color::White, Color::Black] {
             let i = persp.index();
+            stale[i] |= before[i] != after[i];
+            if stale[i] {
+                continue;
+            }
             let acc = &mut self.values[i];
             *acc = parent.values[i];
             for r in dirty.removed() {
@@ -170,7 +176,27 @@ impl<const H: usize> Accumulator<H> {
                 add_row(acc, row(layers, f));
             }
         }
-        true
+        stale
+    }
+
+    /// Computes the `stale` perspectives of a king-bucket net's accumulator for `pos` from
+    /// `table` (the others, and the piece count, are already right).
+    pub fn refresh_stale<G: NnueGame>(
+        &mut self,
+        layers: &Layers<H>,
+        pos: &G,
+        table: &mut RefreshTable<H>,
+        stale: [bool; 2],
+    ) {
+        let kings = king_squares(pos);
+        self.kings = kings.map(|k| k.map_or(NO_KING, |sq| sq as u8));
+        let seen = views::<G>(layers.features, kings);
+        for persp in [Color::White, Color::Black] {
+            let i = persp.index();
+            if stale[i] {
+                table.refresh(layers, pos, persp, seen[i], &mut self.values[i]);
+            }
+        }
     }
 }
 

@@ -9,10 +9,12 @@
 
 use crate::accumulator::Accumulator;
 use crate::arch::output_bucket;
+use crate::feature_set::FeatureSet;
 use crate::features::NnueGame;
 use crate::layers::Layers;
 use crate::net::{Hidden, Net};
 use crate::output::{self, Simd};
+use crate::refresh_table::RefreshTable;
 use game_api::{DirtyPieces, Move};
 use std::sync::Arc;
 
@@ -43,12 +45,17 @@ struct Stack<G: NnueGame, const H: usize> {
     /// Boxed, so that the stacks of every width are the same size (it is used only past the
     /// stack's last ply, which the search never reaches).
     scratch: Box<Accumulator<H>>,
+    /// King-bucket nets only: where a perspective whose king changed its view starts again.
+    table: Option<RefreshTable<H>>,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: NnueGame, const H: usize> Stack<G, H> {
     fn new(layers: Arc<Layers<H>>, simd: Simd) -> Self {
+        let table =
+            (layers.features != FeatureSet::Plain).then(|| RefreshTable::new(&layers, G::SQUARES));
         Stack {
+            table,
             layers,
             simd,
             stack: vec![Entry::default(); STACK_PLIES].into_boxed_slice(),
@@ -107,19 +114,28 @@ impl<G: NnueGame, const H: usize> Stack<G, H> {
         // given a root, in which case the current ply is refreshed from the board.
         match (0..=self.ply).rev().find(|&p| self.stack[p].computed) {
             Some(base) => {
+                let mut stale = [false; 2];
                 for p in base + 1..=self.ply {
                     let (done, rest) = self.stack.split_at_mut(p);
                     let entry = &mut rest[0];
-                    entry.computed =
-                        entry.acc.update_from::<G>(&done[p - 1].acc, &self.layers, &entry.dirty);
-                    if !entry.computed {
-                        // A king changed its bucket on the way, and only this ply's board is
-                        // at hand: refresh here; the plies in between stay uncomputed.
-                        let current = &mut self.stack[self.ply];
-                        current.acc.refresh(&self.layers, pos);
-                        current.computed = true;
-                        break;
+                    stale = entry.acc.update_from::<G>(
+                        &done[p - 1].acc,
+                        &self.layers,
+                        &entry.dirty,
+                        stale,
+                    );
+                    entry.computed = stale == [false; 2];
+                }
+                if stale != [false; 2] {
+                    // A king changed its view on the way, and only this ply's board is at
+                    // hand: the perspectives it left stale start again here from the table;
+                    // the plies in between stay uncomputed.
+                    let current = &mut self.stack[self.ply];
+                    match self.table.as_mut() {
+                        Some(table) => current.acc.refresh_stale(&self.layers, pos, table, stale),
+                        None => current.acc.refresh(&self.layers, pos),
                     }
+                    current.computed = true;
                 }
             }
             None => {

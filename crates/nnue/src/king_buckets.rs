@@ -6,7 +6,8 @@
 //! always on files a–d; its square there picks one of [`KING_BUCKETS`] sets of inputs. The net
 //! can then learn, say, a pawn shield for a castled king without the inputs growing 64-fold.
 //! A king move that changes a perspective's bucket or mirroring changes every one of its inputs,
-//! so the evaluator refreshes that accumulator from the board instead of updating it.
+//! so the evaluator computes that perspective again from [`crate::refresh_table`] instead of
+//! updating it.
 
 pub use crate::feature_set::{FeatureSet, KING_BUCKETS};
 use crate::features::{feature, NnueGame};

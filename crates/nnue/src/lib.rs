@@ -11,7 +11,8 @@
 //! - [`format`]: the net file format and its typed load errors; [`layers`]: a net's weights,
 //!   typed by their width, so that each width is compiled as its own copy of the hot loops;
 //! - [`features`]: the per-perspective input mapping; each game's part in [`games`];
-//!   [`king_buckets`]: chess's optional inputs per king bucket, mirrored with the king, and
+//!   [`king_buckets`]: chess's optional inputs per king bucket, mirrored with the king,
+//!   [`refresh_table`]: where a king that changed its bucket starts its accumulator again, and
 //!   [`feature_set`]: the tag in a net file that says which of the two a net reads;
 //! - [`accumulator`], [`output`]: the two halves of inference (output has the AVX2 path);
 //! - [`eval`]: the incremental evaluator; [`switch`]: hand-written or NNUE, chosen at run time.
@@ -30,6 +31,7 @@ pub mod king_buckets;
 pub mod layers;
 pub mod net;
 pub mod output;
+pub mod refresh_table;
 pub mod switch;
 
 pub use arch::HIDDEN;
