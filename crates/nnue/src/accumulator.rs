@@ -12,6 +12,7 @@ use crate::king_buckets::{feature_in_view, king_squares, views, FeatureSet, View
 use crate::layers::Layers;
 use crate::net::{with_layers, Net};
 use crate::refresh_table::RefreshTable;
+use crate::rows::{add_row, row, sub_row};
 use game_api::{Color, DirtyPieces};
 
 /// Marks "no king" in [`Accumulator::kings`].
@@ -34,27 +35,6 @@ impl<const H: usize> Default for Accumulator<H> {
     fn default() -> Self {
         Accumulator { values: [[0; H]; 2], pieces: 0, kings: [NO_KING; 2] }
     }
-}
-
-#[inline(always)]
-pub(crate) fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(*w);
-    }
-}
-
-#[inline(always)]
-pub(crate) fn sub_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(*w);
-    }
-}
-
-/// A feature row; an out-of-range index (a game bug) reads as all zeros instead of panicking.
-#[inline(always)]
-pub(crate) fn row<const H: usize>(layers: &Layers<H>, index: usize) -> &[i16; H] {
-    debug_assert!(index < layers.ft.len(), "feature index out of range");
-    layers.ft.get(index).unwrap_or(&[0; H])
 }
 
 fn kings_of(kings: [u8; 2]) -> [Option<usize>; 2] {

@@ -15,6 +15,7 @@
 //!   [`refresh_table`]: where a king that changed its bucket starts its accumulator again, and
 //!   [`feature_set`]: the tag in a net file that says which of the two a net reads;
 //! - [`accumulator`], [`output`]: the two halves of inference (output has the AVX2 path);
+//!   [`rows`]: the row additions the accumulator and the refresh table are made of;
 //! - [`eval`]: the incremental evaluator; [`switch`]: hand-written or NNUE, chosen at run time.
 //!
 //! `unsafe` is allowed only at the AVX2 functions in `output.rs`, each with its `// SAFETY:`
@@ -32,6 +33,7 @@ pub mod layers;
 pub mod net;
 pub mod output;
 pub mod refresh_table;
+pub mod rows;
 pub mod switch;
 
 pub use arch::HIDDEN;

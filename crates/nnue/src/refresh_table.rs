@@ -7,12 +7,12 @@
 //! board; starting instead from the table's entry for the new view costs one row per square
 //! that differs between the entry's board and this one, which after the first visit is a
 //! handful: the king went back and forth, a few pieces moved. The result is the same bit for
-//! bit, since the rows are added and taken modulo 2^16 (see [`crate::accumulator`]).
+//! bit, since the rows are added and taken modulo 2^16 ([`crate::rows`]).
 
-use crate::accumulator::{add_row, row, sub_row};
 use crate::features::NnueGame;
 use crate::king_buckets::{feature_in_view, View, KING_BUCKETS};
 use crate::layers::Layers;
+use crate::rows::{add_row, row, sub_row};
 use game_api::Color;
 
 /// Views per perspective: every king bucket, mirrored or not.
