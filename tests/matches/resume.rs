@@ -160,7 +160,10 @@ fn a_resume_without_its_pgn_starts_a_new_one() {
     let out = binary(&format!("--resume {}", state.display()));
     let (text, err) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{text}{err}");
-    assert!(err.contains("is missing") && err.contains("the 3 games"), "{err}");
+    assert!(
+        err.contains("is missing: the 3 games") && err.contains("a PGN that is not here"),
+        "{err}"
+    );
     assert_eq!(totals(&text), base.totals);
     let rest = read_back(&pgn, "chess");
     assert_eq!(rest.len(), 5, "the new PGN holds the games played after the move");

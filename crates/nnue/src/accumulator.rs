@@ -160,7 +160,8 @@ impl<const H: usize> Accumulator<H> {
     }
 
     /// Computes the `stale` perspectives of a king-bucket net's accumulator for `pos` from
-    /// `table` (the others, and the piece count, are already right).
+    /// `table` (the others, the piece count and the kings are already right: the update that
+    /// left them stale moved the kings).
     pub fn refresh_stale<G: NnueGame>(
         &mut self,
         layers: &Layers<H>,
@@ -168,9 +169,7 @@ impl<const H: usize> Accumulator<H> {
         table: &mut RefreshTable<H>,
         stale: [bool; 2],
     ) {
-        let kings = king_squares(pos);
-        self.kings = kings.map(|k| k.map_or(NO_KING, |sq| sq as u8));
-        let seen = views::<G>(layers.features, kings);
+        let seen = views::<G>(layers.features, kings_of(self.kings));
         for persp in [Color::White, Color::Black] {
             let i = persp.index();
             if stale[i] {

@@ -52,8 +52,7 @@ struct Stack<G: NnueGame, const H: usize> {
 
 impl<G: NnueGame, const H: usize> Stack<G, H> {
     fn new(layers: Arc<Layers<H>>, simd: Simd) -> Self {
-        let table =
-            (layers.features != FeatureSet::Plain).then(|| RefreshTable::new(&layers, G::SQUARES));
+        let table = (layers.features != FeatureSet::Plain).then(|| RefreshTable::new::<G>(&layers));
         Stack {
             table,
             layers,

@@ -25,7 +25,7 @@ const EMPTY: u8 = u8::MAX;
 #[derive(Clone)]
 struct Entry<const H: usize> {
     values: [i16; H],
-    /// The piece index on each square (`EMPTY` where none), `NnueGame::SQUARES` of them.
+    /// The piece index on each square (`EMPTY` where none), one per square of the game.
     board: Box<[u8]>,
 }
 
@@ -43,10 +43,10 @@ fn slot(perspective: Color, view: View) -> usize {
 }
 
 impl<const H: usize> RefreshTable<H> {
-    /// A table for `layers` in a game of `squares` squares.
-    pub fn new(layers: &Layers<H>, squares: usize) -> Self {
+    /// A table for `layers` in game `G`.
+    pub fn new<G: NnueGame>(layers: &Layers<H>) -> Self {
         let empty =
-            Entry { values: layers.ft_bias, board: vec![EMPTY; squares].into_boxed_slice() };
+            Entry { values: layers.ft_bias, board: vec![EMPTY; G::SQUARES].into_boxed_slice() };
         RefreshTable { entries: vec![empty; 2 * VIEWS].into_boxed_slice() }
     }
 
@@ -63,7 +63,7 @@ impl<const H: usize> RefreshTable<H> {
         let Some(entry) = self.entries.get_mut(slot(perspective, view)) else {
             return;
         };
-        for (sq, was) in entry.board.iter_mut().enumerate().take(G::SQUARES) {
+        for (sq, was) in entry.board.iter_mut().enumerate() {
             // Piece indices fit a byte in both games; a larger one (a game bug) reads as none.
             let now = pos.piece_on(sq).and_then(|p| u8::try_from(p).ok()).unwrap_or(EMPTY);
             if now == *was {

@@ -7,8 +7,8 @@
 //! Everything is checked before anything is touched: a damaged state, one for another match, or
 //! a PGN that no longer holds the games the state counts, is refused and both files stay as they
 //! were; a PGN that is missing altogether (a state carried to another machine) is started anew
-//! with the games still to play. `--stop-after-games K` (for tests, not in the usage text) stops the run after K finished
-//! games exactly as a kill would leave it.
+//! with the games still to play. `--stop-after-games K` (for tests, not in the usage text) stops
+//! the run after K finished games exactly as a kill would leave it.
 
 use crate::cli::{parse_args, CliError};
 use crate::config::{EngineConfig, MatchConfig};
@@ -227,7 +227,8 @@ impl Journal {
         let counted = self.state.pgn_bytes.unwrap_or(0);
         if self.resumed && counted > 0 && !path.exists() {
             eprintln!(
-                "{name} is missing: the {} games the state {} counts were written to a PGN that                  is not here; a new {name} receives the games still to play",
+                "{name} is missing: the {} games the state {} counts were written to a PGN that \
+                 is not here; a new {name} receives the games still to play",
                 self.state.games.len(),
                 self.path.display()
             );
