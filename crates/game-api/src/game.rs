@@ -4,6 +4,15 @@ use crate::{Color, FenError, GameKind, Move, MoveError, MoveList, Verdict};
 /// squares (`0..Game::SQUARES`, at most 128).
 pub type SquareSet = u128;
 
+/// Keys of a position's piece skeletons other than the pawns ([`Game::piece_keys`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceKeys {
+    /// Each colour's pieces other than pawns, king included, by `Color::index`.
+    pub non_pawn: [u64; 2],
+    /// Both colours' minor pieces (chess: knights and bishops) and kings.
+    pub minor: u64,
+}
+
 /// Which moves a generator call produces. All three produce *legal* moves only; when the side to
 /// move is in check, every kind is restricted to evasions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +88,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// the search's static-evaluation correction history may be keyed by; `None` (the default)
     /// for a game that has none. Whether the search uses it is the search's per-game profile.
     fn structure_key(&self) -> Option<u64> {
+        None
+    }
+    /// Zobrist keys of each colour's pieces other than pawns (king included), indexed by
+    /// `Color::index`, and of both colours' minor pieces and kings: further skeletons the
+    /// correction history may be keyed by. `None` (the default) for a game that has none.
+    fn piece_keys(&self) -> Option<PieceKeys> {
         None
     }
     /// Whether the side to move is in check.

@@ -38,7 +38,7 @@ mod verdict;
 pub use color::Color;
 pub use dirty::{DirtyPieces, PieceBoard, PieceSquare, MAX_DIRTY};
 pub use error::{FenError, MoveError};
-pub use game::{Evaluator, Game, GenKind, SquareSet};
+pub use game::{Evaluator, Game, GenKind, PieceKeys, SquareSet};
 pub use kind::GameKind;
 pub use moves::{Move, MoveList, MoveSink, MAX_MOVES};
 pub use rng::SplitMix64;

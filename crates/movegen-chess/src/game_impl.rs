@@ -10,7 +10,8 @@ use crate::tables::{KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
 use crate::zobrist::KEYS;
 use game_api::{
-    Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, Reason, SquareSet, Verdict,
+    Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, PieceKeys, Reason,
+    SquareSet, Verdict,
 };
 
 /// Positions for `kientuong bench`: the start, the classic perft test positions, middlegames
@@ -120,6 +121,25 @@ impl Game for Chess {
             }
         }
         Some(key)
+    }
+
+    #[inline]
+    fn piece_keys(&self) -> Option<PieceKeys> {
+        let mut keys = PieceKeys::default();
+        for color in [Color::White, Color::Black] {
+            let own = self.by_color[color.index()];
+            for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+                let piece = piece_of(color, kind) as usize;
+                for sq in Squares(self.by_kind[kind] & own) {
+                    let key = KEYS.piece_square[piece][sq];
+                    keys.non_pawn[color.index()] ^= key;
+                    if matches!(kind, KNIGHT | BISHOP | KING) {
+                        keys.minor ^= key;
+                    }
+                }
+            }
+        }
+        Some(keys)
     }
 
     #[inline]

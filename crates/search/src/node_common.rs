@@ -151,8 +151,8 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         clamp_eval(self.correction.corrected(damped, self.pos.side_to_move(), keys, column::<G>()))
     }
 
-    /// The correction history's keys at `ply`: the pawn skeleton (chess) and the move that led
-    /// here.
+    /// The correction history's keys at `ply`: the pawn skeleton (chess), the move that led
+    /// here (xiangqi) and the piece skeletons, each where the game's profile asks for it.
     #[inline]
     pub(crate) fn correction_keys(&self, ply: usize) -> CorrectionKeys {
         CorrectionKeys {
@@ -166,6 +166,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             } else {
                 None
             },
+            pieces: if Self::PROFILE.piece_correction { self.pos.piece_keys() } else { None },
         }
     }
 

@@ -347,6 +347,13 @@ tunables! {
     CORRECTION_LIMIT = 201 [xiangqi 199], 50..=400;
     /// A search of depth `d` moves an entry `min(d + 1, this)` 256ths of the way to its error.
     CORRECTION_MAX_WEIGHT = 16, 4..=64;
+    /// Each table's share of the correction, in 256ths: the pawn structure's, the previous
+    /// move's, each colour's pieces other than pawns, and the minor pieces and kings (the
+    /// tables a game's profile leaves off add nothing).
+    CORRECTION_STRUCTURE_WEIGHT = 256, 0..=512;
+    CORRECTION_CONTINUATION_WEIGHT = 256, 0..=512;
+    CORRECTION_NON_PAWN_WEIGHT = 96, 0..=512;
+    CORRECTION_MINOR_WEIGHT = 64, 0..=512;
 
     // ----- time management -----
     /// Moves assumed left when the clock gives no `movestogo`.

@@ -160,3 +160,43 @@ fn parse_move_accepts_generated_moves_and_refuses_others() {
         }
     }
 }
+
+/// The piece skeletons the search's correction history is keyed by: a pawn move changes none
+/// of them, a move changes the other colour's non-pawn key only by a capture, and the minor key
+/// only when a knight, bishop or king moves, is captured or is promoted to; a knight, bishop,
+/// rook or queen move always changes its colour's non-pawn key.
+#[test]
+fn piece_keys_follow_only_their_pieces() {
+    let mut rng = SplitMix64::new(23);
+    for fen in seed_fens() {
+        let mut pos = Chess::from_fen(fen).unwrap();
+        for _ply in 0..300 {
+            let all = moves(&pos, GenKind::All);
+            if all.is_empty() {
+                break;
+            }
+            let m = all[(rng.next_u64() % all.len() as u64) as usize];
+            let (us, them) = (pos.side_to_move().index(), 1 - pos.side_to_move().index());
+            let before = pos.piece_keys().unwrap();
+            let mover = pos.moved_piece(m) % 6;
+            let captured = pos.captured_kind(m);
+            let before_fen = pos.fen();
+            pos.make(m);
+            let after = pos.piece_keys().unwrap();
+            if (1..=4).contains(&mover) {
+                assert_ne!(after.non_pawn[us], before.non_pawn[us], "{before_fen} {m:?}");
+            }
+            if captured.is_none_or(|kind| kind == 0) {
+                assert_eq!(after.non_pawn[them], before.non_pawn[them], "{before_fen} {m:?}");
+            }
+            let promotes = mover == 0 && after.non_pawn[us] != before.non_pawn[us];
+            if mover == 0 && !promotes && captured.is_none_or(|kind| kind == 0) {
+                assert_eq!(after, before, "a pawn move, {before_fen} {m:?}");
+            }
+            let minor_touched = matches!(mover, 1 | 2 | 5) || matches!(captured, Some(1 | 2));
+            if !minor_touched && !promotes {
+                assert_eq!(after.minor, before.minor, "{before_fen} {m:?}");
+            }
+        }
+    }
+}
