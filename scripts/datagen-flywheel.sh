@@ -96,6 +96,14 @@ listed_in_manifest() { # game range
 }
 
 minutes=${1:-150}
+case $minutes in
+    '' | *[!0-9]*)
+        sed -n 9,11p "$0" >&2
+        [ "$minutes" = -h ] || [ "$minutes" = --help ] && exit 0
+        echo "flywheel: MINUTES must be a whole number, not '$minutes'" >&2
+        exit 2
+        ;;
+esac
 deadline=$(($(date +%s) + 60 * minutes))
 for ((k = 0; k < CYCLES; k++)); do
     while read -r game variant range games; do
