@@ -1,14 +1,13 @@
 //! `game_api::Game` for [`Chess`]: thin wiring to the modules that do the work, marked
 //! `#[inline]` so the generic perft and search can inline across the crate boundary.
 
-use crate::bitboard::{bit, Squares};
+use crate::bitboard::bit;
 use crate::castling::castle_king_to;
 use crate::chess_move::{self, flag, from_sq, promotion_kind, to_sq, CASTLING, EN_PASSANT, NORMAL};
 use crate::magic::{bishop_attacks, rook_attacks};
 use crate::position::Chess;
 use crate::tables::{KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
-use crate::zobrist::KEYS;
 use game_api::{
     Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, PieceKeys, Reason,
     SquareSet, Verdict,
@@ -112,34 +111,12 @@ impl Game for Chess {
 
     #[inline]
     fn structure_key(&self) -> Option<u64> {
-        let mut key = 0;
-        for color in [Color::White, Color::Black] {
-            let piece = piece_of(color, PAWN) as usize;
-            let pawns = self.by_kind[PAWN] & self.by_color[color.index()];
-            for sq in Squares(pawns) {
-                key ^= KEYS.piece_square[piece][sq];
-            }
-        }
-        Some(key)
+        Some(self.skeleton.pawns)
     }
 
     #[inline]
     fn piece_keys(&self) -> Option<PieceKeys> {
-        let mut keys = PieceKeys::default();
-        for color in [Color::White, Color::Black] {
-            let own = self.by_color[color.index()];
-            for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
-                let piece = piece_of(color, kind) as usize;
-                for sq in Squares(self.by_kind[kind] & own) {
-                    let key = KEYS.piece_square[piece][sq];
-                    keys.non_pawn[color.index()] ^= key;
-                    if matches!(kind, KNIGHT | BISHOP | KING) {
-                        keys.minor ^= key;
-                    }
-                }
-            }
-        }
-        Some(keys)
+        Some(self.skeleton.pieces)
     }
 
     #[inline]

@@ -11,7 +11,9 @@
 //!   fills a move list or only counts (popcounts, for perft leaves and mate/stalemate tests).
 //! - The position owns its undo stack; `make` updates the zobrist key incrementally, and the key
 //!   includes the en-passant file only when an en-passant capture is actually legal, so
-//!   repetition follows the FIDE definition.
+//!   repetition follows the FIDE definition. The keys of the pawn and piece skeletons (which
+//!   the search's correction tables read at every node) are kept the same way, by the three
+//!   board edits every move is made of (`put`, `remove`, `shift`).
 //! - Moves are 16 bits: from (0-5), to (6-11), flag (12-15: normal, en passant, castling,
 //!   promotion to N/B/R/Q). Castling is encoded king-takes-own-rook, which covers every
 //!   Chess960 placement (`castling.rs`); it is written `e1g1` in standard notation and `e1h1`

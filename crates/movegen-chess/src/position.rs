@@ -9,7 +9,7 @@ use crate::magic::{bishop_attacks, rook_attacks, BISHOP_RAYS, ROOK_RAYS};
 use crate::tables::{between, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
 use crate::zobrist::KEYS;
-use game_api::{Color, Move};
+use game_api::{Color, Move, PieceKeys};
 
 /// What `unmake` needs to restore the state before a move (or a null move, `mv == NONE`).
 #[derive(Clone, Copy, Debug)]
@@ -22,6 +22,30 @@ pub(crate) struct Undo {
     pub ep: u8,
     pub halfmove: u32,
     pub rep_window: u32,
+}
+
+/// The Zobrist keys of the pawns and of the other pieces' skeletons, each the XOR of its
+/// pieces' `piece_square` keys.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct SkeletonKeys {
+    pub pawns: u64,
+    pub pieces: PieceKeys,
+}
+
+impl SkeletonKeys {
+    /// Adds or takes away (the same XOR) `key` of a `piece` in each skeleton it belongs to.
+    #[inline(always)]
+    fn toggle(&mut self, piece: u8, key: u64) {
+        let kind = kind_of(piece);
+        if kind == PAWN {
+            self.pawns ^= key;
+            return;
+        }
+        self.pieces.non_pawn[color_of(piece).index()] ^= key;
+        if matches!(kind, KNIGHT | BISHOP | KING) {
+            self.pieces.minor ^= key;
+        }
+    }
 }
 
 /// A chess position with its game history since setup. See the crate docs for the design.
@@ -46,6 +70,9 @@ pub struct Chess {
     /// moves (a repetition across a null move is not a real one).
     pub(crate) rep_window: u32,
     pub(crate) key: u64,
+    /// The keys of the piece skeletons (`Game::structure_key`, `Game::piece_keys`), kept by
+    /// `put`, `remove` and `shift` because the search reads them at every node.
+    pub(crate) skeleton: SkeletonKeys,
     /// Enemy pieces giving check to the side to move.
     pub(crate) checkers: Bitboard,
     pub(crate) history: Vec<Undo>,
@@ -67,6 +94,7 @@ impl Chess {
             fullmove: 1,
             rep_window: 0,
             key: 0,
+            skeleton: SkeletonKeys::default(),
             checkers: 0,
             history: Vec::with_capacity(256),
         }
@@ -187,6 +215,7 @@ impl Chess {
 
     #[inline(always)]
     pub(crate) fn put(&mut self, piece: u8, sq: usize) {
+        self.skeleton.toggle(piece, KEYS.piece_square[piece as usize][sq]);
         self.board[sq] = piece;
         self.by_kind[kind_of(piece)] |= bit(sq);
         self.by_color[color_of(piece).index()] |= bit(sq);
@@ -194,6 +223,7 @@ impl Chess {
 
     #[inline(always)]
     pub(crate) fn remove(&mut self, piece: u8, sq: usize) {
+        self.skeleton.toggle(piece, KEYS.piece_square[piece as usize][sq]);
         self.board[sq] = NO_PIECE;
         self.by_kind[kind_of(piece)] ^= bit(sq);
         self.by_color[color_of(piece).index()] ^= bit(sq);
@@ -202,6 +232,8 @@ impl Chess {
     #[inline(always)]
     pub(crate) fn shift(&mut self, piece: u8, from: usize, to: usize) {
         let both = bit(from) | bit(to);
+        let keys = &KEYS.piece_square[piece as usize];
+        self.skeleton.toggle(piece, keys[from] ^ keys[to]);
         self.board[from] = NO_PIECE;
         self.board[to] = piece;
         self.by_kind[kind_of(piece)] ^= both;
@@ -222,6 +254,17 @@ impl Chess {
             key ^= KEYS.black_to_move;
         }
         key
+    }
+
+    /// The skeleton keys computed from scratch; `make`/`unmake` keep `self.skeleton` equal to
+    /// them.
+    pub fn compute_skeleton_keys(&self) -> (u64, PieceKeys) {
+        let mut keys = SkeletonKeys::default();
+        for sq in Squares(self.occupied()) {
+            let piece = self.board[sq];
+            keys.toggle(piece, KEYS.piece_square[piece as usize][sq]);
+        }
+        (keys.pawns, keys.pieces)
     }
 
     /// Side-independent piece at `sq` (`None` when empty), as (colour, kind).

@@ -1,5 +1,6 @@
 //! Properties of the chess rules layer over many random playouts: make/unmake restores the
-//! position exactly, the incremental key equals the recomputed one, FEN round-trips, the
+//! position exactly, the incremental keys (the position's and the skeletons') equal the
+//! recomputed ones, FEN round-trips, the
 //! generator kinds partition the legal moves, `is_legal` accepts exactly the generated moves
 //! (checked on all 65536 words for a sample), and the cheap `gives_check` matches making the move.
 
@@ -38,9 +39,11 @@ fn make_unmake_restores_fen_and_key_and_keys_are_incremental() {
                         "incremental key after {}",
                         before_fen
                     );
+                    assert_skeleton_keys_incremental(&pos, &before_fen);
                     pos.unmake();
                     assert_eq!(pos.fen(), before_fen);
                     assert_eq!(pos.hash(), before_key);
+                    assert_skeleton_keys_incremental(&pos, &before_fen);
                 }
                 if !pos.in_check() {
                     pos.make_null();
@@ -58,6 +61,14 @@ fn make_unmake_restores_fen_and_key_and_keys_are_incremental() {
             }
         }
     }
+}
+
+/// The pawn and piece skeleton keys the search reads at every node are kept by make and unmake;
+/// they must equal the ones computed from the board.
+fn assert_skeleton_keys_incremental(pos: &Chess, context: &str) {
+    let (pawns, pieces) = pos.compute_skeleton_keys();
+    assert_eq!(pos.structure_key(), Some(pawns), "pawn key in {} from {context}", pos.fen());
+    assert_eq!(pos.piece_keys(), Some(pieces), "piece keys in {} from {context}", pos.fen());
 }
 
 #[test]
@@ -194,7 +205,9 @@ fn piece_keys_follow_only_their_pieces() {
                 assert_eq!(after, before, "a pawn move, {before_fen} {m:?}");
             }
             let minor_touched = matches!(mover, 1 | 2 | 5) || matches!(captured, Some(1 | 2));
-            if !minor_touched && !promotes {
+            if minor_touched {
+                assert_ne!(after.minor, before.minor, "{before_fen} {m:?}");
+            } else if !promotes {
                 assert_eq!(after.minor, before.minor, "{before_fen} {m:?}");
             }
         }
