@@ -56,16 +56,7 @@ head_bin=$(build_of "$commit" "$data")
 if [ -n "$patch" ]; then
   patch_file=$patch_dir/$patch.patch
   base=$commit-$patch
-  base_bin="$data/builds/$base/kientuong"
-  if [ ! -x "$base_bin" ]; then
-    tree=$(mktemp -d)
-    git worktree add -q --detach "$tree" "$commit" >&2
-    git -C "$tree" apply "$PWD/$patch_file"
-    (cd "$tree" && cargo build --release -q -p engine-bin --target-dir "$data/builds/target-$base") >&2
-    mkdir -p "$data/builds/$base"
-    cp "$data/builds/target-$base/release/kientuong" "$base_bin.new" && mv "$base_bin.new" "$base_bin"
-    git worktree remove --force "$tree"
-  fi
+  base_bin=$(build_of "$commit" "$data" "$patch" "$patch_file")
 else
   base=$(git rev-parse --short=7 "$base")
   base_bin=$(build_of "$base" "$data")

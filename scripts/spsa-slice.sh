@@ -33,16 +33,8 @@ commit=${run[0]} game=${run[1]} pairs=${run[2]} seed=${run[3]} limit=${run[4]}
 data=${KIENTUONG_DATA:-$HOME/.cache/kientuong}
 
 # The tune build, at a path that stays the same across slices and machines.
-bin="$data/builds/$commit-tune/kientuong"
-if [ ! -x "$bin" ]; then
-  tree=$(mktemp -d)
-  git worktree add -q --detach "$tree" "$commit" >&2
-  (cd "$tree" && cargo build --release -q -p engine-bin --features tune \
-    --target-dir "$data/builds/target-$commit-tune") >&2
-  mkdir -p "$data/builds/$commit-tune"
-  cp "$data/builds/target-$commit-tune/release/kientuong" "$bin.new" && mv "$bin.new" "$bin"
-  git worktree remove --force "$tree"
-fi
+source scripts/lib/build-of.sh
+bin=$(build_of "$commit" "$data" tune "" tune)
 # The nets of the commit, as files, so that the run does not depend on what is embedded.
 net="$data/play-nets/$game-$commit.nnue"
 mkdir -p "$data/play-nets" "$data/spsa"
