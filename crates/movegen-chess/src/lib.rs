@@ -13,7 +13,8 @@
 //!   includes the en-passant file only when an en-passant capture is actually legal, so
 //!   repetition follows the FIDE definition. The keys of the pawn and piece skeletons (which
 //!   the search's correction tables read at every node) are kept the same way, by the three
-//!   board edits every move is made of (`put`, `remove`, `shift`).
+//!   board edits every move is made of (`put`, `remove`, `shift`); `unmake` restores them
+//!   from its record, as it does the key.
 //! - Moves are 16 bits: from (0-5), to (6-11), flag (12-15: normal, en passant, castling,
 //!   promotion to N/B/R/Q). Castling is encoded king-takes-own-rook, which covers every
 //!   Chess960 placement (`castling.rs`); it is written `e1g1` in standard notation and `e1h1`

@@ -1,4 +1,4 @@
-//! make / unmake. `make` updates the key incrementally and pushes an [`Undo`]; `unmake` moves
+//! make / unmake. `make` updates the keys incrementally and pushes an [`Undo`]; `unmake` moves
 //! the pieces back and restores everything else from that record rather than recomputing it.
 
 use crate::castling::{castle_king_to, castle_rook_to};
@@ -26,6 +26,7 @@ impl Chess {
         };
         self.history.push(Undo {
             key: self.key,
+            skeleton: self.skeleton,
             checkers: self.checkers,
             mv: m,
             captured,
@@ -138,6 +139,7 @@ impl Chess {
             self.fullmove = self.fullmove.saturating_sub(1);
         }
         self.key = undo.key;
+        self.skeleton = undo.skeleton;
         self.checkers = undo.checkers;
         self.castling = undo.castling;
         self.ep = undo.ep;
@@ -153,30 +155,30 @@ impl Chess {
         match flag(m) {
             NORMAL => {
                 let piece = self.board[to];
-                self.shift(piece, to, from);
+                self.slide(piece, to, from);
                 if undo.captured != NO_PIECE {
-                    self.put(undo.captured, to);
+                    self.place(undo.captured, to);
                 }
             }
             EN_PASSANT => {
                 let piece = self.board[to];
-                self.shift(piece, to, from);
-                self.put(undo.captured, to ^ 8);
+                self.slide(piece, to, from);
+                self.place(undo.captured, to ^ 8);
             }
             CASTLING => {
                 let (king_to, rook_to) = (castle_king_to(from, to), castle_rook_to(from, to));
                 let (king, rook) = (piece_of(us, KING), piece_of(us, ROOK));
-                self.remove(king, king_to);
-                self.remove(rook, rook_to);
-                self.put(king, from);
-                self.put(rook, to);
+                self.lift(king, king_to);
+                self.lift(rook, rook_to);
+                self.place(king, from);
+                self.place(rook, to);
             }
             _ => {
                 let promoted = self.board[to];
-                self.remove(promoted, to);
-                self.put(piece_of(us, PAWN), from);
+                self.lift(promoted, to);
+                self.place(piece_of(us, PAWN), from);
                 if undo.captured != NO_PIECE {
-                    self.put(undo.captured, to);
+                    self.place(undo.captured, to);
                 }
             }
         }
@@ -186,6 +188,7 @@ impl Chess {
     pub(crate) fn do_null(&mut self) {
         self.history.push(Undo {
             key: self.key,
+            skeleton: self.skeleton,
             checkers: self.checkers,
             mv: Move::NONE,
             captured: NO_PIECE,

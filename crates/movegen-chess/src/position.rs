@@ -15,6 +15,7 @@ use game_api::{Color, Move, PieceKeys};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
     pub key: u64,
+    pub skeleton: SkeletonKeys,
     pub checkers: Bitboard,
     pub mv: Move,
     pub captured: u8,
@@ -26,7 +27,7 @@ pub(crate) struct Undo {
 
 /// The Zobrist keys of the pawns and of the other pieces' skeletons, each the XOR of its
 /// pieces' `piece_square` keys.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SkeletonKeys {
     pub pawns: u64,
     pub pieces: PieceKeys,
@@ -213,27 +214,48 @@ impl Chess {
         attackers & theirs == 0
     }
 
+    /// Places `piece` on the empty square `sq`, keeping the skeleton keys.
     #[inline(always)]
     pub(crate) fn put(&mut self, piece: u8, sq: usize) {
         self.skeleton.toggle(piece, KEYS.piece_square[piece as usize][sq]);
+        self.place(piece, sq);
+    }
+
+    /// Takes `piece` off `sq`, keeping the skeleton keys.
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, piece: u8, sq: usize) {
+        self.skeleton.toggle(piece, KEYS.piece_square[piece as usize][sq]);
+        self.lift(piece, sq);
+    }
+
+    /// Moves `piece` from `from` to the empty square `to`, keeping the skeleton keys.
+    #[inline(always)]
+    pub(crate) fn shift(&mut self, piece: u8, from: usize, to: usize) {
+        let keys = &KEYS.piece_square[piece as usize];
+        self.skeleton.toggle(piece, keys[from] ^ keys[to]);
+        self.slide(piece, from, to);
+    }
+
+    // The same three edits on the board alone, for `unmake`, which restores the skeleton keys
+    // from its record instead.
+
+    #[inline(always)]
+    pub(crate) fn place(&mut self, piece: u8, sq: usize) {
         self.board[sq] = piece;
         self.by_kind[kind_of(piece)] |= bit(sq);
         self.by_color[color_of(piece).index()] |= bit(sq);
     }
 
     #[inline(always)]
-    pub(crate) fn remove(&mut self, piece: u8, sq: usize) {
-        self.skeleton.toggle(piece, KEYS.piece_square[piece as usize][sq]);
+    pub(crate) fn lift(&mut self, piece: u8, sq: usize) {
         self.board[sq] = NO_PIECE;
         self.by_kind[kind_of(piece)] ^= bit(sq);
         self.by_color[color_of(piece).index()] ^= bit(sq);
     }
 
     #[inline(always)]
-    pub(crate) fn shift(&mut self, piece: u8, from: usize, to: usize) {
+    pub(crate) fn slide(&mut self, piece: u8, from: usize, to: usize) {
         let both = bit(from) | bit(to);
-        let keys = &KEYS.piece_square[piece as usize];
-        self.skeleton.toggle(piece, keys[from] ^ keys[to]);
         self.board[from] = NO_PIECE;
         self.board[to] = piece;
         self.by_kind[kind_of(piece)] ^= both;
