@@ -76,6 +76,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn tt_key(&self) -> u64 {
         self.hash()
     }
+    /// The `tt_key` that making the pseudo-legal move `m` will give, where the game can tell it
+    /// cheaply without making the move: the search asks the cache for that TT bucket early, so
+    /// that the child's probe does not wait on memory. A guess is enough (a wrong one costs
+    /// only the prefetch); `None` (the default): the search prefetches after the move instead.
+    fn tt_key_after(&self, m: Move) -> Option<u64> {
+        let _ = m;
+        None
+    }
     /// Plies played toward the game's move-count draw (the chess halfmove clock, xiangqi's
     /// plies since a capture) and the count at which that draw falls; `None` (the default) for a
     /// game without one. The search damps its static evaluations as the first nears the second,

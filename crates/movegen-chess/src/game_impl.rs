@@ -8,6 +8,7 @@ use crate::magic::{bishop_attacks, rook_attacks};
 use crate::position::Chess;
 use crate::tables::{KNIGHT_ATTACKS, PAWN_ATTACKS};
 use crate::types::*;
+use crate::zobrist::KEYS;
 use game_api::{
     Color, FenError, Game, GenKind, Move, MoveError, MoveList, Outcome, PieceKeys, Reason,
     SquareSet, Verdict,
@@ -101,6 +102,34 @@ impl Game for Chess {
     #[inline]
     fn hash(&self) -> u64 {
         self.key
+    }
+
+    /// The key after `m` as far as the pieces, the side and the en-passant square that `m`
+    /// clears tell it: a castling or a changed castling right or a new en-passant square is
+    /// not seen, and only cost the prefetch (`None` for castling, whose rook this leaves out).
+    #[inline]
+    fn tt_key_after(&self, m: Move) -> Option<u64> {
+        let (from, to) = (from_sq(m), to_sq(m));
+        let ps = &KEYS.piece_square;
+        let piece = self.board[from];
+        let mut key = self.key ^ KEYS.black_to_move ^ ps[piece as usize][from];
+        if self.ep != NO_SQUARE {
+            key ^= KEYS.ep_file[self.ep as usize & 7];
+        }
+        let landing = match flag(m) {
+            NORMAL => piece,
+            EN_PASSANT => {
+                key ^= ps[piece_of(!self.side, PAWN) as usize][to ^ 8];
+                piece
+            }
+            CASTLING => return None,
+            _ => piece_of(self.side, promotion_kind(m).unwrap_or(QUEEN)),
+        };
+        let victim = self.board[to];
+        if victim != NO_PIECE {
+            key ^= ps[victim as usize][to];
+        }
+        Some(key ^ ps[landing as usize][to])
     }
 
     /// The halfmove clock against the fifty-move rule.

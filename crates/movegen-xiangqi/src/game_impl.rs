@@ -90,6 +90,27 @@ impl Game for Xiangqi {
         self.board.key ^ crate::zobrist::clock_fold(self.move_limit.saturating_sub(self.clock))
     }
 
+    /// Exact for every move: the placement key moved, the side flipped, and the clock's fold
+    /// for a clock that a capture resets.
+    #[inline]
+    fn tt_key_after(&self, m: Move) -> Option<u64> {
+        let (from, to) = (crate::encoding::from_sq(m), crate::encoding::to_sq(m));
+        let b = &self.board;
+        let piece = b.squares[from].index();
+        let mut key = b.key
+            ^ crate::zobrist::SIDE
+            ^ crate::zobrist::piece_square(piece, from)
+            ^ crate::zobrist::piece_square(piece, to);
+        let victim = b.squares[to];
+        let clock = if victim == crate::types::NO_PIECE {
+            self.clock + 1
+        } else {
+            key ^= crate::zobrist::piece_square(victim.index(), to);
+            0
+        };
+        Some(key ^ crate::zobrist::clock_fold(self.move_limit.saturating_sub(clock)))
+    }
+
     /// Plies since the last capture against the configured move-count limit.
     #[inline]
     fn move_rule_clock(&self) -> Option<(u32, u32)> {

@@ -170,6 +170,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             if m == excluded {
                 continue;
             }
+            self.prefetch_child(sh, m);
             let pt = Histories::<G>::piece_to(&self.pos, m);
             // The move's quiet-history key; none for a tactical move.
             let quiet = if self.pos.is_tactical(m) {

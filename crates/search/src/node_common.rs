@@ -216,6 +216,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         sh.tt.prefetch(self.pos.tt_key());
     }
 
+    /// Asks the cache for the TT bucket of the child `m` leads to, as soon as the move is
+    /// picked, where the game can tell the child's key without making the move: the pruning
+    /// checks and the move's making then overlap the memory access the child's probe would
+    /// wait on (xiangqi's probe had waited a fifth of its search time). `make_move` prefetches
+    /// again with the real key.
+    #[inline]
+    pub(crate) fn prefetch_child(&self, sh: &Shared<'_>, m: Move) {
+        if let Some(key) = self.pos.tt_key_after(m) {
+            sh.tt.prefetch(key);
+        }
+    }
+
     /// Takes back the move `make_move` made; returns whether the child's value rests on the
     /// path.
     #[inline]

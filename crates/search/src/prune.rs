@@ -130,6 +130,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         }
         let mut picker = MovePicker::new_quiescence(tt.mv);
         while let Some(m) = picker.next(&self.pos, &self.hist) {
+            self.prefetch_child(sh, m);
             if !self.pos.see_ge(m, probcut_beta - static_eval) {
                 continue;
             }

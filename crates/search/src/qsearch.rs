@@ -70,6 +70,7 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         };
         let mut moves_searched = 0;
         while let Some(m) = picker.next(&self.pos, &self.hist) {
+            self.prefetch_child(sh, m);
             if !in_check {
                 // Delta pruning: even winning the victim for free would not reach alpha.
                 // A promotion that captures nothing is never delta-pruned.

@@ -20,6 +20,7 @@ fn moves(pos: &Chess, kind: GenKind) -> Vec<Move> {
 #[test]
 fn make_unmake_restores_fen_and_key_and_keys_are_incremental() {
     let mut rng = SplitMix64::new(11);
+    let mut exact_guesses = 0;
     for fen in seed_fens() {
         for _game in 0..20 {
             let mut pos = Chess::from_fen(fen).unwrap();
@@ -32,7 +33,9 @@ fn make_unmake_restores_fen_and_key_and_keys_are_incremental() {
                 let before_key = pos.hash();
                 // Every move must take back cleanly, not only the one played on.
                 for &m in &all {
+                    let key_after = pos.tt_key_after(m);
                     pos.make(m);
+                    check_key_guess(key_after, &pos, &before_fen, &mut exact_guesses);
                     assert_eq!(
                         pos.hash(),
                         pos.compute_key(),
@@ -59,6 +62,25 @@ fn make_unmake_restores_fen_and_key_and_keys_are_incremental() {
                 }
                 pos.make(all[rng.below(all.len())]);
             }
+        }
+    }
+    assert!(exact_guesses > 10_000, "only {exact_guesses} moves where the key guess must be exact");
+}
+
+/// `tt_key_after`, the key the search prefetches the child's TT bucket by, is exact for every
+/// move that leaves the castling rights alone and makes no en-passant square; castling itself
+/// gives no guess.
+fn check_key_guess(guess: Option<u64>, after: &Chess, before_fen: &str, exact: &mut usize) {
+    let fields = |fen: &str| -> (String, String) {
+        let f: Vec<&str> = fen.split(' ').collect();
+        (f[2].to_string(), f[3].to_string())
+    };
+    let (rights_before, _) = fields(before_fen);
+    let (rights_after, ep_after) = fields(&after.fen());
+    if let Some(guess) = guess {
+        if rights_after == rights_before && ep_after == "-" {
+            assert_eq!(guess, after.tt_key(), "key guess after {before_fen} -> {}", after.fen());
+            *exact += 1;
         }
     }
 }

@@ -45,8 +45,10 @@ fn check_node(pos: &mut Xiangqi, rng: &mut SplitMix64) {
         assert_eq!(pos.parse_move(&text), Ok(m));
         assert_eq!(pos.parse_move(&text.to_uppercase()), Ok(m));
         let gives = pos.gives_check(m);
+        let key_after = pos.tt_key_after(m);
         pos.make(m);
         assert_eq!(gives, pos.in_check(), "gives_check wrong for {text} at {fen}");
+        assert_eq!(key_after, Some(pos.tt_key()), "tt_key_after wrong for {text} at {fen}");
         pos.unmake();
         assert_eq!(pos.fen(), fen, "unmake of {text} did not restore");
         assert_eq!(pos.hash(), key);
