@@ -8,7 +8,7 @@
 #
 # Fixed-node runs may share the cores with datagen; a clock run (time-1) needs the machine to
 # itself.
-#   scripts/spsa-slice.sh [-m MINUTES] [-j CONCURRENCY] chess-search-3|xiangqi-search-2|time-1
+#   scripts/spsa-slice.sh [-m MINUTES] [-j CONCURRENCY] chess-search-4|xiangqi-search-2|time-1
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,13 +20,14 @@ while getopts "m:j:" opt; do
   esac
 done
 shift $((OPTIND - 1))
-name=${1:?the run: chess-search-3, xiangqi-search-2 or time-1}
-# commit game pairs seed limit: the search constants on HEAD's search of session 49 (the same
-# constants as the params files' edca882), the time constants at a short clock.
+name=${1:?the run: chess-search-4, xiangqi-search-2 or time-1}
+# commit game pairs seed limit: the search constants on the search of session 50 (221ffd9:
+# the piece-keyed correction and its weights in chess), the time constants at a short clock.
+# chess-search-3 (59ce885, seed 31) was left after its first 16 pairs for chess-search-4.
 case $name in
-  chess-search-3) run=(59ce885 chess 8000 31 nodes=20000) ;;
-  xiangqi-search-2) run=(59ce885 xiangqi 8000 32 nodes=20000) ;;
-  time-1) run=(59ce885 chess 3000 33 tc=5+0.05) ;;
+  chess-search-4) run=(221ffd9 chess 8000 34 nodes=20000) ;;
+  xiangqi-search-2) run=(221ffd9 xiangqi 8000 32 nodes=20000) ;;
+  time-1) run=(221ffd9 chess 3000 33 tc=5+0.05) ;;
   *) echo "spsa-slice: no prepared run $name" >&2; exit 2 ;;
 esac
 commit=${run[0]} game=${run[1]} pairs=${run[2]} seed=${run[3]} limit=${run[4]}
